@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "aggr",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "aggr", targets: ["aggr"]),
+        .library(name: "Aggregator", targets: ["Aggregator"]),
+        .library(name: "Providers", targets: ["Providers"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "Aggregator",
+            dependencies: [
+                "CCurl",
+                "CLibXML2",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "Providers", dependencies: ["Aggregator"]),
+        .executableTarget(
+            name: "aggr",
+            dependencies: [
+                "Aggregator",
+                "Providers",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "AggregatorTestSupport",
+            dependencies: ["Aggregator", "Providers"]
+        ),
+        .testTarget(name: "AggregatorTests", dependencies: ["Aggregator", "AggregatorTestSupport"]),
+        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "AggregatorTestSupport"]),
+        .testTarget(name: "aggrTests", dependencies: ["AggregatorTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

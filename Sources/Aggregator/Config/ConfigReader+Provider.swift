@@ -1,0 +1,119 @@
+/// Checking of one `providers[N]` entry.
+extension ConfigReader {
+    func provider(_ value: JSONValue, at path: String, registry: ProviderRegistry) throws(ConfigError) -> ProviderConfiguration {
+        let entry = try members(value, at: path, allowed: ConfigLoader.providerKeys)
+        func field(_ key: String) -> JSONValue? { entry.first { $0.key == key }?.value }
+
+        guard let idValue = field("id") else { throw fail(path, "missing \"id\"") }
+        let id = try string(idValue, at: "\(path).id")
+        guard ProviderIdentifier.isValid(id) else {
+            throw fail("\(path).id", "id \"\(id)\" must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, - and _)")
+        }
+        guard let typeValue = field("type") else { throw fail(path, "missing \"type\" for provider \"\(id)\"") }
+        let typeName = try string(typeValue, at: "\(path).type")
+        guard let type = registry.type(named: typeName) else {
+            let hint = NearestName.suggestion(for: typeName, among: registry.typeNames).map { "did you mean \"\($0)\"?" }
+                ?? "known types: \(registry.typeNames.joined(separator: ", "))"
+            throw fail("\(path).type", "unknown type \"\(typeName)\" (\(hint))")
+        }
+        let metadata = type.metadata
+        var configuration = ProviderConfiguration(id: id, type: typeName, sections: [], file: file, keyPath: path)
+        configuration.sections = try sections(field("sections"), at: path, metadata: metadata, id: id)
+        if let options = field("options") {
+            configuration.options = try self.options(options, at: "\(path).options", metadata: metadata)
+        }
+        if let value = field("api_url") { configuration.apiURL = try url(value, at: "\(path).api_url") }
+        if let value = field("web_url") { configuration.webURL = try url(value, at: "\(path).web_url") }
+        if let value = field("token_env") { configuration.tokenEnv = try tokenEnv(value, at: "\(path).token_env") }
+        if let value = field("interval") { configuration.interval = try timeSpan(value, at: "\(path).interval") }
+        if let value = field("limit") { configuration.limit = try integer(value, at: "\(path).limit", in: 1...1_000) }
+        if let value = field("include") { configuration.include = try string(value, at: "\(path).include") }
+        if let value = field("exclude") { configuration.exclude = try string(value, at: "\(path).exclude") }
+        if let value = field("enabled") {
+            guard let flag = value.boolValue else { throw fail("\(path).enabled", "must be true or false") }
+            configuration.enabled = flag
+        }
+        _ = try type.init(configuration: configuration)
+        return configuration
+    }
+
+    func sections(_ value: JSONValue?, at path: String, metadata: ProviderMetadata, id: String) throws(ConfigError) -> [SectionSpec] {
+        guard let value else { throw fail(path, "missing \"sections\" for provider \"\(id)\" (e.g. [\"\(metadata.sections.first?.usage ?? "…")\"])") }
+        guard case .array(let entries) = value, !entries.isEmpty else {
+            throw fail("\(path).sections", "must be a non-empty array of section strings")
+        }
+        var result: [SectionSpec] = []
+        for (index, entry) in entries.enumerated() {
+            let sectionPath = "\(path).sections[\(index)]"
+            let text = try string(entry, at: sectionPath)
+            let spec: SectionSpec
+            do {
+                spec = try SectionSpec.parse(text, for: metadata)
+            } catch {
+                throw fail(sectionPath, error.message)
+            }
+            guard !result.contains(where: { $0.key == spec.key }) else {
+                throw fail(sectionPath, "section \"\(text)\" is listed twice")
+            }
+            result.append(spec)
+        }
+        return result
+    }
+
+    func options(_ value: JSONValue, at path: String, metadata: ProviderMetadata) throws(ConfigError) -> [String: JSONValue] {
+        let names = metadata.options.map(\.name)
+        guard case .object(let members) = value else { throw fail(path, "must be an object, not \(value.typeName)") }
+        var result: [String: JSONValue] = [:]
+        for member in members {
+            let optionPath = "\(path).\(member.key)"
+            guard let spec = metadata.options.first(where: { $0.name == member.key }) else {
+                let hint = NearestName.suggestion(for: member.key, among: names).map { "did you mean \"\($0)\"?" }
+                    ?? (names.isEmpty ? "type \(metadata.typeName) takes no options" : "valid options: \(names.joined(separator: ", "))")
+                throw fail(path, "unknown option \"\(member.key)\" for type \(metadata.typeName) (\(hint))")
+            }
+            let problem: String?
+            switch (spec.valueType, member.value) {
+            case (.integer, .number(let number)): problem = spec.valueType.problem(with: String(Int(exactly: number).map(String.init) ?? "\(number)"))
+            case (.boolean, .bool), (.object, .object): problem = nil
+            case (.string, .string(let text)), (.choice, .string(let text)), (.url, .string(let text)):
+                problem = spec.valueType.problem(with: text)
+            default: problem = "must be \(spec.valueType.label), not \(member.value.typeName)"
+            }
+            if let problem { throw fail(optionPath, problem) }
+            result[member.key] = member.value
+        }
+        return result
+    }
+
+    func tokenEnv(_ value: JSONValue, at path: String) throws(ConfigError) -> String {
+        let name = try string(value, at: path)
+        // Never echo the value here: a user who pasted the token itself must not see it in logs.
+        guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]{0,63}$", options: .regularExpression) != nil,
+            !Self.looksLikeSecret(name)
+        else {
+            throw fail(path, "must name an environment variable (such as GITHUB_TOKEN), not hold the token itself")
+        }
+        return name
+    }
+
+    /// Heuristic for a pasted token: long, mixed-case or digit-rich, unlike VARIABLE_NAMES.
+    static func looksLikeSecret(_ text: String) -> Bool {
+        let knownPrefixes = ["ghp_", "gho_", "ghs_", "ghu_", "github_pat_", "glpat-"]
+        if knownPrefixes.contains(where: text.hasPrefix) { return true }
+        let lowercase = text.filter(\.isLowercase).count
+        let digits = text.filter(\.isNumber).count
+        return text.count >= 24 && lowercase > 0 && digits >= 4
+    }
+}
+
+/// The rules for provider instance ids and view names.
+public enum ProviderIdentifier {
+    /// Whether `text` matches `[a-z0-9][a-z0-9_-]*`.
+    public static func isValid(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, text.count <= 64 else { return false }
+        func allowed(_ scalar: Unicode.Scalar, first: Bool) -> Bool {
+            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || (!first && (scalar == "-" || scalar == "_"))
+        }
+        return allowed(first, first: true) && text.unicodeScalars.dropFirst().allSatisfy { allowed($0, first: false) }
+    }
+}

@@ -1,0 +1,65 @@
+/// The checked contents of providers.json.
+public struct Configuration: Sendable {
+    /// The file it was read from, as shown in errors.
+    public var file: String
+    public var providers: [ProviderConfiguration]
+    public var timeline: TimelineSettings
+    public var retention: RetentionPolicy
+    /// Named filters shown with `aggr timeline <view>`, in file order.
+    public var views: [NamedView]
+
+    public init(
+        file: String, providers: [ProviderConfiguration] = [], timeline: TimelineSettings = TimelineSettings(),
+        retention: RetentionPolicy = RetentionPolicy(), views: [NamedView] = []
+    ) {
+        self.file = file
+        self.providers = providers
+        self.timeline = timeline
+        self.retention = retention
+        self.views = views
+    }
+
+    /// The entry with instance id `id`.
+    public func provider(id: String) -> ProviderConfiguration? {
+        providers.first { $0.id == id }
+    }
+}
+
+/// The `timeline` object of providers.json.
+public struct TimelineSettings: Sendable, Equatable {
+    /// Items shown when `--limit` is not given.
+    public var limit: Int
+    /// A filter applied to every provider's items (the filter language arrives with views).
+    public var exclude: String?
+
+    public init(limit: Int = 40, exclude: String? = nil) {
+        self.limit = limit
+        self.exclude = exclude
+    }
+}
+
+/// How much the store keeps: applied by `aggr prune` and after each refresh.
+public struct RetentionPolicy: Sendable, Equatable {
+    /// Items kept per provider, newest first; nil keeps all.
+    public var maxItemsPerProvider: Int?
+    /// Items published longer ago than this are removed; nil keeps them.
+    public var maxAge: TimeSpan?
+
+    public static let defaultMaxItemsPerProvider = 10_000
+
+    public init(maxItemsPerProvider: Int? = RetentionPolicy.defaultMaxItemsPerProvider, maxAge: TimeSpan? = nil) {
+        self.maxItemsPerProvider = maxItemsPerProvider
+        self.maxAge = maxAge
+    }
+}
+
+/// A named filter expression from the `views` object.
+public struct NamedView: Sendable, Equatable {
+    public var name: String
+    public var expression: String
+
+    public init(name: String, expression: String) {
+        self.name = name
+        self.expression = expression
+    }
+}

@@ -1,0 +1,12 @@
+/// The providers.json that `aggr init` writes; the repository's own providers.json is the
+/// same text, which a test keeps true.
+public enum StarterConfig {
+    public static let text = """
+        {
+          "providers": [],
+          "timeline": { "limit": 40 },
+          "retention": { "max_items": 10000 }
+        }
+
+        """
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Sends HTTP requests for providers; the production client drives libcurl.
+public protocol HTTPClient: Sendable {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// One HTTP request.
+public struct HTTPRequest: Sendable, Hashable {
+    public var url: String
+    public var method: String
+    /// Header pairs in order; names compare case-insensitively upstream.
+    public var headers: [(String, String)] {
+        get { headerPairs.map { ($0.name, $0.value) } }
+        set { headerPairs = newValue.map { HeaderPair(name: $0.0, value: $0.1) } }
+    }
+    var headerPairs: [HeaderPair]
+
+    public init(url: String, method: String = "GET", headers: [(String, String)] = []) {
+        self.url = url
+        self.method = method
+        self.headerPairs = headers.map { HeaderPair(name: $0.0, value: $0.1) }
+    }
+
+    struct HeaderPair: Sendable, Hashable {
+        var name: String
+        var value: String
+    }
+}
+
+/// One HTTP response with its raw body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header pairs in order of arrival (of the final response after redirects).
+    public var headers: [(String, String)]
+    public var body: [UInt8]
+    /// The URL after redirects.
+    public var url: String
+
+    public init(status: Int, headers: [(String, String)], body: [UInt8], url: String) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+    }
+
+    /// The first value of header `name`, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.first { $0.0.lowercased() == lowered }?.1
+    }
+}

@@ -1,0 +1,66 @@
+internal import CLibXML2
+
+/// Turns HTML into readable plain text with libxml2: block elements become line breaks,
+/// entities are decoded, whitespace is collapsed and script/style are dropped.
+public enum HTMLText {
+    private static let blockElements: Set<String> = [
+        "p", "div", "br", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "tr",
+        "table", "section", "article", "header", "footer", "hr", "dd", "dt", "dl", "figure", "figcaption",
+    ]
+    private static let droppedElements: Set<String> = ["script", "style", "noscript", "template", "head"]
+
+    /// The text of `html`; text that is not HTML comes back with whitespace tidied.
+    public static func plainText(_ html: String) -> String {
+        guard html.contains("<") || html.contains("&") else { return tidy(html) }
+        let bytes = Array(html.utf8)
+        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                htmlReadMemory($0, Int32(buffer.count), nil, "UTF-8", options)
+            }
+        }
+        guard let document else { return tidy(html) }
+        defer { xmlFreeDoc(document) }
+        var output = ""
+        walk(xmlDocGetRootElement(document), into: &output)
+        return tidy(output)
+    }
+
+    private static func walk(_ start: xmlNodePtr?, into output: inout String) {
+        var node = start
+        while let current = node {
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { output += String(cString: content) }
+            case XML_ELEMENT_NODE:
+                let name = current.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+                if droppedElements.contains(name) { break }
+                let block = blockElements.contains(name)
+                if block { output += "\n" }
+                if name == "li" { output += "• " }
+                walk(current.pointee.children, into: &output)
+                if block { output += "\n" }
+            default:
+                break
+            }
+            node = current.pointee.next
+        }
+    }
+
+    /// Collapses runs of spaces within lines and of blank lines between paragraphs.
+    static func tidy(_ text: String) -> String {
+        var lines: [String] = []
+        var blank = false
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{A0}" }).joined(separator: " ")
+            if line.isEmpty {
+                blank = !lines.isEmpty
+                continue
+            }
+            if blank { lines.append("") }
+            blank = false
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Renders one item in full for `aggr show`: header facts, then the content as readable text.
+public struct ItemDetailRenderer: Sendable {
+    public var terminal: TerminalProfile
+    public var now: Date
+
+    public init(terminal: TerminalProfile, now: Date) {
+        self.terminal = terminal
+        self.now = now
+    }
+
+    public func render(_ stored: StoredItem) -> String {
+        let item = stored.item
+        let color = terminal.color
+        func clean(_ text: String) -> String { TerminalText.sanitize(text) }
+        var lines: [String] = []
+        lines.append(TextStyle.bold.apply(clean(item.title), enabled: color))
+        var facts = [TimelineRenderer.sourceLabel(stored), item.kind.rawValue]
+        if let author = item.author { facts.append("by " + clean(author.name)) }
+        facts.append("\(RelativeTime.long(item.published, now: now)) (\(ISOTimestamp.format(item.published)))")
+        lines.append(TextStyle.dim.apply(facts.joined(separator: " · "), enabled: color))
+        lines.append(TextStyle.cyan.apply(clean(item.url), enabled: color))
+        var details: [String] = ["ref \(stored.ref)", "id \(clean(item.provider)):\(clean(item.id))", stored.isUnread ? "unread" : "read"]
+        if let updated = item.updated { details.append("updated \(ISOTimestamp.format(updated))") }
+        lines.append(TextStyle.dim.apply(details.joined(separator: " · "), enabled: color))
+        let metrics = item.metrics.present.map { "\($0.value) \($0.name)" }
+        if !metrics.isEmpty { lines.append(metrics.joined(separator: " · ")) }
+        if !item.tags.isEmpty { lines.append("tags: " + item.tags.map(clean).joined(separator: ", ")) }
+        if !item.extra.isEmpty {
+            lines.append(item.extra.keys.sorted().map { "\(clean($0)): \(clean(item.extra[$0]!))" }.joined(separator: " · "))
+        }
+        if let image = item.image { lines.append("image: " + clean(image)) }
+        let body = item.content.map(HTMLText.plainText) ?? item.summary
+        let text = TerminalText.sanitize(body, singleLine: false)
+        if !text.isEmpty {
+            lines.append("")
+            lines.append(text)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

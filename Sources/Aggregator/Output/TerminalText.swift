@@ -1,0 +1,85 @@
+/// Makes upstream text safe to print on a terminal.
+///
+/// Titles and summaries come from other people's servers; an `ESC]8;;` hyperlink, an
+/// `ESC[2J` clear-screen or a bidi override in one must print as harmless text, so every
+/// escape sequence, C0/C1 control and bidi embedding/override/isolate is removed.
+public enum TerminalText {
+    /// `text` without escape sequences or control characters; with `singleLine`, line
+    /// breaks and tabs become single spaces.
+    public static func sanitize(_ text: String, singleLine: Bool = true) -> String {
+        var output = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        var pendingSpace = false
+        func emit(_ scalar: Unicode.Scalar) {
+            if pendingSpace, !output.isEmpty { output.append(" ") }
+            pendingSpace = false
+            output.append(scalar)
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let value = scalar.value
+            index += 1
+            switch value {
+            case 0x1B:
+                index = skipEscape(scalars, from: index)
+            case 0x9B:
+                index = skipControlSequence(scalars, from: index)
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+                index = skipControlString(scalars, from: index)
+            case 0x0A, 0x09, 0x0D, 0x0B, 0x0C:
+                if singleLine || value != 0x0A {
+                    pendingSpace = true
+                } else {
+                    pendingSpace = false
+                    output.append("\n")
+                }
+            case 0x00..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                continue
+            case 0x20 where singleLine:
+                pendingSpace = true
+            default:
+                emit(scalar)
+            }
+        }
+        return String(output)
+    }
+
+    /// Skips what follows an ESC: a CSI, a control string, or one intermediate/final character.
+    private static func skipEscape(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        guard start < scalars.count else { return start }
+        switch scalars[start] {
+        case "[": return skipControlSequence(scalars, from: start + 1)
+        case "]", "P", "X", "^", "_": return skipControlString(scalars, from: start + 1)
+        default:
+            var index = start
+            // nF sequences: intermediates 0x20–0x2F, then one final byte.
+            while index < scalars.count, (0x20...0x2F).contains(scalars[index].value) { index += 1 }
+            return index < scalars.count && (0x30...0x7E).contains(scalars[index].value) ? index + 1 : index
+        }
+    }
+
+    /// Skips CSI parameters and intermediates up to and including the final byte.
+    private static func skipControlSequence(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        while index < scalars.count {
+            let value = scalars[index].value
+            index += 1
+            if (0x40...0x7E).contains(value) { return index }
+            if !(0x20...0x3F).contains(value) { return index - 1 }
+        }
+        return index
+    }
+
+    /// Skips an OSC/DCS/APC/PM/SOS body up to BEL, ST (ESC \) or C1 ST.
+    private static func skipControlString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        while index < scalars.count {
+            let value = scalars[index].value
+            if value == 0x07 || value == 0x9C { return index + 1 }
+            if value == 0x1B { return index + 1 < scalars.count && scalars[index + 1] == "\\" ? index + 2 : index + 1 }
+            index += 1
+        }
+        return index
+    }
+}

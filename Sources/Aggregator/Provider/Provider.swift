@@ -1,0 +1,31 @@
+/// A plugin that turns one upstream site into sections of ``Item``s.
+///
+/// A type registers under ``ProviderMetadata/typeName``; each providers.json entry of that
+/// type builds one instance. Parsing is kept in pure functions from bytes to items so it
+/// can be tested on captured payloads without a network.
+public protocol Provider: Sendable {
+    /// What the type offers; read before any instance exists.
+    static var metadata: ProviderMetadata { get }
+
+    /// Builds an instance from its checked config entry, throwing ``ConfigError`` for
+    /// type-specific problems with the entry's key path.
+    init(configuration: ProviderConfiguration) throws(ConfigError)
+
+    /// The entry this instance was built from.
+    var configuration: ProviderConfiguration { get }
+
+    /// Fetches one section.
+    func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch
+}
+
+/// What one fetch of one section produced.
+public struct SectionFetch: Sendable {
+    public var section: Section
+    /// The items, or nil when upstream said nothing changed (HTTP 304).
+    public var items: [Item]?
+
+    public init(section: Section, items: [Item]?) {
+        self.section = section
+        self.items = items
+    }
+}

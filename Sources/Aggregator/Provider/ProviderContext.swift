@@ -1,0 +1,28 @@
+import Foundation
+import Logging
+
+/// What a provider may use while fetching: the shared HTTP client, the clock, a logger and
+/// its own limits. Providers reach the outside world only through it.
+public struct ProviderContext: Sendable {
+    public var http: any HTTPClient
+    /// The time the refresh started; relative dates resolve against the response's Date.
+    public var now: Date
+    public var logger: Logger
+    /// The environment tokens are read from.
+    public var environment: [String: String]
+
+    public init(http: any HTTPClient, now: Date, logger: Logger, environment: [String: String]) {
+        self.http = http
+        self.now = now
+        self.logger = logger
+        self.environment = environment
+    }
+
+    /// The token for `configuration`, read from its `token_env` or the type's default.
+    public func token(for configuration: ProviderConfiguration, metadata: ProviderMetadata) -> String? {
+        guard let name = configuration.tokenEnv ?? metadata.auth.defaultTokenEnv,
+            let value = environment[name], !value.isEmpty
+        else { return nil }
+        return value
+    }
+}

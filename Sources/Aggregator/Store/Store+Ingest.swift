@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+
+/// What one ingest changed.
+public struct IngestResult: Sendable, Equatable {
+    public var new = 0
+    public var updated = 0
+    public var unchanged = 0
+    /// Items skipped because they were pruned or deleted before.
+    public var tombstoned = 0
+
+    public init(new: Int = 0, updated: Int = 0, unchanged: Int = 0, tombstoned: Int = 0) {
+        self.new = new
+        self.updated = updated
+        self.unchanged = unchanged
+        self.tombstoned = tombstoned
+    }
+
+    public static func + (lhs: IngestResult, rhs: IngestResult) -> IngestResult {
+        IngestResult(
+            new: lhs.new + rhs.new, updated: lhs.updated + rhs.updated,
+            unchanged: lhs.unchanged + rhs.unchanged, tombstoned: lhs.tombstoned + rhs.tombstoned)
+    }
+}
+
+extension Store {
+    /// Stores the items of one provider×section fetch in one transaction.
+    ///
+    /// An item already stored (same provider and id) is updated in place when anything it
+    /// carries changed; its section, first-seen time and read state are kept. Items that
+    /// were pruned or deleted before are skipped, so they never come back.
+    /// With `keepSectionTitle`, a title already stored for the section wins over
+    /// `section.title` (imports know keys but not the providers' human titles).
+    @discardableResult
+    public func ingest(_ items: [Item], section: Section, now: Date = Date(), keepSectionTitle: Bool = false) throws -> IngestResult {
+        try write { db in
+            let onConflict = keepSectionTitle ? "DO NOTHING" : "DO UPDATE SET title = excluded.title"
+            try db.execute(
+                sql: "INSERT INTO section (provider, key, title) VALUES (?, ?, ?) ON CONFLICT \(onConflict)",
+                arguments: [section.provider, section.key, section.title])
+            return try Self.ingest(items, section: section, now: now, in: db)
+        }
+    }
+
+    static func ingest(_ items: [Item], section: Section, now: Date, in db: Database) throws -> IngestResult {
+        var result = IngestResult()
+        let lookup = try db.cachedStatement(sql: """
+            SELECT ref, kind, title, url, author, author_url, summary, content, updated, tags,
+                   replies, comments, stars, forks, likes, views, image, extra
+            FROM item WHERE provider = ? AND item_id = ?
+            """)
+        let tombstone = try db.cachedStatement(sql: "SELECT 1 FROM tombstone WHERE provider = ? AND item_id = ?")
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, author, author_url, summary,
+                content, published, updated, tags, replies, comments, stars, forks, likes, views, image, extra, first_seen)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let update = try db.cachedStatement(sql: """
+            UPDATE item SET kind = ?, title = ?, url = ?, canonical_url = ?, author = ?, author_url = ?, summary = ?,
+                content = ?, updated = ?, tags = ?, replies = ?, comments = ?, stars = ?, forks = ?, likes = ?,
+                views = ?, image = ?, extra = ?
+            WHERE ref = ?
+            """)
+        let firstSeen = millis(now)
+        var seen = Set<String>()
+        // The last occurrence of an id in one batch wins, as it would across two fetches.
+        for item in items.reversed() where seen.insert(item.id).inserted {
+            guard item.provider == section.provider else {
+                throw StoreError(path: "", message: "item \(item.id) of provider \(item.provider) ingested into \(section.provider)")
+            }
+            let tags = ItemRow.encodeTags(item.tags)
+            let extra = ItemRow.encodeExtra(item.extra)
+            let updated = item.updated.map(millis)
+            let mutable: [DatabaseValueConvertible?] = [
+                item.kind.rawValue, item.title, item.url, WebURL.canonical(item.url), item.author?.name,
+                item.author?.url, item.summary, item.content, updated, tags, item.metrics.replies,
+                item.metrics.comments, item.metrics.stars, item.metrics.forks, item.metrics.likes,
+                item.metrics.views, item.image, extra,
+            ]
+            if let row = try Row.fetchOne(lookup, arguments: [item.provider, item.id]) {
+                let ref: Int64 = row[0]
+                var stored = Array(mutable)
+                stored.remove(at: 3)  // canonical_url follows url, it is not compared
+                let same = zip(1..<row.count, stored).allSatisfy { index, value in
+                    row[index] as DatabaseValue == (value?.databaseValue ?? .null)
+                }
+                if same {
+                    result.unchanged += 1
+                } else {
+                    try update.execute(arguments: StatementArguments(mutable + [ref]))
+                    result.updated += 1
+                }
+            } else if try Row.fetchOne(tombstone, arguments: [item.provider, item.id]) != nil {
+                result.tombstoned += 1
+            } else {
+                let published = millis(item.published)
+                try insert.execute(arguments: StatementArguments([
+                    item.provider, item.section, item.id, item.kind.rawValue, item.title, item.url,
+                    WebURL.canonical(item.url), item.author?.name, item.author?.url, item.summary, item.content,
+                    published, updated, tags, item.metrics.replies, item.metrics.comments, item.metrics.stars,
+                    item.metrics.forks, item.metrics.likes, item.metrics.views, item.image, extra, firstSeen,
+                ] as [DatabaseValueConvertible?]))
+                result.new += 1
+            }
+        }
+        return result
+    }
+}

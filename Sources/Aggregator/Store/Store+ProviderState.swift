@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+
+/// What the store remembers about a provider's fetches.
+public struct ProviderState: Sendable, Equatable {
+    public var provider: String
+    public var lastAttempt: Date?
+    public var lastSuccess: Date?
+    /// The last failure's message (secrets already redacted), cleared by a success.
+    public var lastError: String?
+    public var consecutiveFailures = 0
+    /// Set by backoff, rate limits and intervals: no fetch before this time unless forced.
+    public var nextAllowedFetch: Date?
+
+    public init(provider: String) {
+        self.provider = provider
+    }
+}
+
+/// Stored item counts for one provider.
+public struct ProviderItemCount: Sendable, Equatable {
+    public var total: Int
+    public var unread: Int
+}
+
+/// HTTP cache validators remembered for one URL.
+public struct HTTPValidators: Sendable, Equatable {
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(etag: String?, lastModified: String?) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
+extension Store {
+    /// Every provider's state, by provider id.
+    public func providerStates() throws -> [String: ProviderState] {
+        try read { db in
+            var states: [String: ProviderState] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM provider_state") {
+                var state = ProviderState(provider: row["provider"])
+                state.lastAttempt = (row["last_attempt"] as Int64?).map(Self.date)
+                state.lastSuccess = (row["last_success"] as Int64?).map(Self.date)
+                state.lastError = row["last_error"]
+                state.consecutiveFailures = row["consecutive_failures"]
+                state.nextAllowedFetch = (row["next_allowed_fetch"] as Int64?).map(Self.date)
+                states[state.provider] = state
+            }
+            return states
+        }
+    }
+
+    /// Replaces the stored state of `state.provider`.
+    public func saveProviderState(_ state: ProviderState) throws {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO provider_state
+                        (provider, last_attempt, last_success, last_error, consecutive_failures, next_allowed_fetch)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    state.provider, state.lastAttempt.map(Self.millis), state.lastSuccess.map(Self.millis),
+                    state.lastError, state.consecutiveFailures, state.nextAllowedFetch.map(Self.millis),
+                ])
+        }
+    }
+
+    /// Stored and unread item counts per provider id.
+    public func itemCounts() throws -> [String: ProviderItemCount] {
+        try read { db in
+            var counts: [String: ProviderItemCount] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT provider, count(*), count(*) - count(read_at) FROM item GROUP BY provider") {
+                counts[row[0]] = ProviderItemCount(total: row[1], unread: row[2])
+            }
+            return counts
+        }
+    }
+
+    /// The validators stored for `url` (which must already be redacted of secrets).
+    public func validators(for url: String) throws -> HTTPValidators? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT etag, last_modified FROM http_validator WHERE url = ?", arguments: [url])
+                .map { HTTPValidators(etag: $0[0], lastModified: $0[1]) }
+        }
+    }
+
+    /// Remembers validators for `url`; call only when the body changed.
+    public func saveValidators(_ validators: HTTPValidators, for url: String, now: Date = Date()) throws {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO http_validator (url, etag, last_modified, stored_at) VALUES (?, ?, ?, ?)",
+                arguments: [url, validators.etag, validators.lastModified, Self.millis(now)])
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import GRDB
+
+extension Store {
+    /// Marks the items numbered `refs` read (or unread); returns how many exist.
+    @discardableResult
+    public func markRead(refs: [Int64], read: Bool = true, now: Date = Date()) throws -> Int {
+        try write { db in
+            let statement = try db.cachedStatement(sql: "UPDATE item SET read_at = ? WHERE ref = ?")
+            var found = 0
+            for ref in refs {
+                try statement.execute(arguments: [read ? Self.millis(now) : nil, ref])
+                found += db.changesCount
+            }
+            return found
+        }
+    }
+
+    /// Marks every unread item read, or only those of `providers` when given; returns the count.
+    @discardableResult
+    public func markAllRead(providers: [String] = [], now: Date = Date()) throws -> Int {
+        try write { db in
+            var sql = "UPDATE item SET read_at = ? WHERE read_at IS NULL"
+            var arguments: [DatabaseValueConvertible?] = [Self.millis(now)]
+            if !providers.isEmpty {
+                sql += " AND provider IN (\(Array(repeating: "?", count: providers.count).joined(separator: ", ")))"
+                arguments += providers as [DatabaseValueConvertible?]
+            }
+            try db.execute(sql: sql, arguments: StatementArguments(arguments))
+            return db.changesCount
+        }
+    }
+}

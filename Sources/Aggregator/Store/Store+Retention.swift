@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+
+/// What a prune removed.
+public struct PruneResult: Sendable, Equatable {
+    public var byAge = 0
+    public var byCount = 0
+    public var byRequest = 0
+
+    public var total: Int { byAge + byCount + byRequest }
+}
+
+extension Store {
+    /// Applies `policy` per provider and leaves a tombstone for every removed item, so the
+    /// next refresh does not store it again.
+    public func prune(_ policy: RetentionPolicy, now: Date = Date()) throws -> PruneResult {
+        try write { db in
+            var result = PruneResult()
+            let removedAt = Self.millis(now)
+            if let maxAge = policy.maxAge {
+                let cutoff = Self.millis(now.addingTimeInterval(-Double(maxAge.seconds)))
+                result.byAge = try Self.remove(where: "published < ?", arguments: [cutoff], at: removedAt, in: db)
+            }
+            if let maximum = policy.maxItemsPerProvider {
+                let providers = try String.fetchAll(db, sql: "SELECT DISTINCT provider FROM item")
+                for provider in providers {
+                    result.byCount += try Self.remove(
+                        where: """
+                            ref IN (SELECT ref FROM item WHERE provider = ?
+                                    ORDER BY published DESC, item_id LIMIT -1 OFFSET ?)
+                            """,
+                        arguments: [provider, maximum], at: removedAt, in: db)
+                }
+            }
+            return result
+        }
+    }
+
+    /// Deletes the items numbered `refs` for good (tombstoned); returns how many existed.
+    public func remove(refs: [Int64], now: Date = Date()) throws -> Int {
+        guard !refs.isEmpty else { return 0 }
+        return try write { db in
+            let placeholders = Array(repeating: "?", count: refs.count).joined(separator: ", ")
+            return try Self.remove(
+                where: "ref IN (\(placeholders))", arguments: StatementArguments(refs), at: Self.millis(now), in: db)
+        }
+    }
+
+    /// Deletes every item of providers not in `keep` (entries removed from the config).
+    public func removeProviders(notIn keep: [String], now: Date = Date()) throws -> Int {
+        try write { db in
+            let placeholders = Array(repeating: "?", count: max(keep.count, 1)).joined(separator: ", ")
+            let arguments = keep.isEmpty ? StatementArguments([""]) : StatementArguments(keep)
+            return try Self.remove(where: "provider NOT IN (\(placeholders))", arguments: arguments, at: Self.millis(now), in: db)
+        }
+    }
+
+    static func remove(where condition: String, arguments: StatementArguments, at removedAt: Int64, in db: Database) throws -> Int {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO tombstone (provider, item_id, removed_at) SELECT provider, item_id, \(removedAt) FROM item WHERE \(condition)",
+            arguments: arguments)
+        try db.execute(sql: "DELETE FROM item WHERE \(condition)", arguments: arguments)
+        return db.changesCount
+    }
+}

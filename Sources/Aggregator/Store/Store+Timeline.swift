@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+
+extension Store {
+    /// Reads one page of the merged timeline, newest first.
+    public func timeline(_ query: TimelineQuery) throws -> TimelinePage {
+        var conditions: [String] = []
+        var arguments: [DatabaseValueConvertible?] = []
+        func list(_ column: String, _ values: [String]) {
+            conditions.append("\(column) IN (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))")
+            arguments += values as [DatabaseValueConvertible?]
+        }
+        if !query.providers.isEmpty { list("i.provider", query.providers) }
+        if !query.sections.isEmpty { list("i.section", query.sections) }
+        if !query.kinds.isEmpty { list("i.kind", query.kinds.map(\.rawValue)) }
+        if let since = query.since {
+            conditions.append("i.published >= ?")
+            arguments.append(Self.millis(since))
+        }
+        if query.unreadOnly { conditions.append("i.read_at IS NULL") }
+        if let cursor = query.cursor {
+            conditions.append("(i.published < ? OR (i.published = ? AND (i.provider > ? OR (i.provider = ? AND i.item_id > ?))))")
+            arguments += [cursor.published, cursor.published, cursor.provider, cursor.provider, cursor.id]
+        }
+        if query.dedupe {
+            // Keep the first-stored copy of a page reached through several providers.
+            var duplicate = "SELECT 1 FROM item o WHERE o.canonical_url = i.canonical_url AND o.provider <> i.provider AND o.ref < i.ref"
+            if !query.providers.isEmpty {
+                duplicate += " AND o.provider IN (\(Array(repeating: "?", count: query.providers.count).joined(separator: ", ")))"
+                arguments += query.providers as [DatabaseValueConvertible?]
+            }
+            conditions.append("NOT EXISTS (\(duplicate))")
+        }
+        var sql = "SELECT \(ItemRow.selection) FROM \(ItemRow.from)"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY i.published DESC, i.provider, i.item_id LIMIT ?"
+        arguments.append(query.limit + 1)
+        if query.cursor == nil, query.page > 0 {
+            sql += " OFFSET ?"
+            arguments.append(query.page * query.limit)
+        }
+        let rows = try read { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(ItemRow.decode)
+        }
+        let items = Array(rows.prefix(query.limit))
+        let more = rows.count > query.limit
+        return TimelinePage(items: items, nextCursor: more ? items.last.map(TimelineCursor.init(after:)) : nil)
+    }
+
+    /// The item with number `ref`.
+    public func item(ref: Int64) throws -> StoredItem? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT \(ItemRow.selection) FROM \(ItemRow.from) WHERE i.ref = ?", arguments: [ref])
+                .map(ItemRow.decode)
+        }
+    }
+
+    /// The item with upstream id `id` from provider instance `provider`.
+    public func item(provider: String, id: String) throws -> StoredItem? {
+        try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT \(ItemRow.selection) FROM \(ItemRow.from) WHERE i.provider = ? AND i.item_id = ?",
+                arguments: [provider, id]
+            ).map(ItemRow.decode)
+        }
+    }
+
+    /// Full-text search over title, summary, author and tags, best match first.
+    ///
+    /// The index uses the trigram tokenizer so Chinese and Japanese text matches without
+    /// word segmentation; words shorter than three characters are matched with LIKE.
+    public func search(_ text: String, limit: Int = 40) throws -> [StoredItem] {
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard !words.isEmpty else { return [] }
+        let indexed = words.filter { $0.count >= 3 }
+        let short = words.filter { $0.count < 3 }
+        var conditions: [String] = []
+        var arguments: [DatabaseValueConvertible?] = []
+        var sql = "SELECT \(ItemRow.selection) FROM \(ItemRow.from)"
+        if !indexed.isEmpty {
+            sql += " JOIN item_fts f ON f.rowid = i.ref"
+            conditions.append("item_fts MATCH ?")
+            arguments.append(indexed.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND "))
+        }
+        for word in short {
+            conditions.append("(i.title LIKE ? ESCAPE '\\' OR i.summary LIKE ? ESCAPE '\\' OR i.author LIKE ? ESCAPE '\\' OR i.tags LIKE ? ESCAPE '\\')")
+            let pattern = "%" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_") + "%"
+            arguments += Array(repeating: pattern, count: 4)
+        }
+        sql += " WHERE " + conditions.joined(separator: " AND ")
+        sql += indexed.isEmpty ? " ORDER BY i.published DESC" : " ORDER BY f.rank, i.published DESC"
+        sql += " LIMIT ?"
+        arguments.append(limit)
+        let finalSQL = sql
+        return try read { db in
+            try Row.fetchAll(db, sql: finalSQL, arguments: StatementArguments(arguments)).map(ItemRow.decode)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+
+/// The SQLite timeline: items, sections, read state, provider state, HTTP validators and
+/// the full-text index, in one WAL-mode file shared safely by concurrent `aggr` processes.
+public final class Store: Sendable {
+    /// The database file.
+    public let path: String
+    let pool: DatabasePool
+
+    /// Opens (creating when needed) the database at `path` and brings its schema up to date.
+    public init(path: String) throws {
+        self.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        var configuration = GRDB.Configuration()
+        // Another aggr may hold the write lock for a whole refresh transaction: wait, never fail.
+        configuration.busyMode = .timeout(30)
+        configuration.label = "aggr.store"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try StoreSchema.migrate(pool, path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw StoreError(path: path, message: Self.explain(error))
+        }
+    }
+
+    static func explain(_ error: DatabaseError) -> String {
+        switch error.resultCode {
+        case .SQLITE_NOTADB: "not an aggr database (the file is not SQLite)"
+        case .SQLITE_CORRUPT: "the file is corrupt (\(error.message ?? "no detail"))"
+        case .SQLITE_CANTOPEN: "cannot be opened (check the directory exists and is writable)"
+        case .SQLITE_READONLY: "is read-only"
+        case .SQLITE_FULL: "the disk is full"
+        default: error.message ?? "\(error.resultCode)"
+        }
+    }
+
+    /// Runs `body` in one IMMEDIATE write transaction, mapping SQLite errors to ``StoreError``.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as DatabaseError {
+            throw StoreError(path: path, message: Self.explain(error))
+        }
+    }
+
+    /// Runs `body` on a read snapshot, mapping SQLite errors to ``StoreError``.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as DatabaseError {
+            throw StoreError(path: path, message: Self.explain(error))
+        }
+    }
+
+    /// Milliseconds since 1970, the unit every date column uses.
+    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+}

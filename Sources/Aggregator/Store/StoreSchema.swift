@@ -1,0 +1,93 @@
+import GRDB
+
+/// The versioned schema, applied with `PRAGMA user_version` inside one IMMEDIATE
+/// transaction so two processes opening a new database at once cannot both migrate it.
+enum StoreSchema {
+    /// Each entry moves the schema from version `index` to `index + 1`; never edit a
+    /// released entry, append a new one.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE item (
+            ref INTEGER PRIMARY KEY,
+            provider TEXT NOT NULL,
+            section TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            title TEXT NOT NULL,
+            url TEXT NOT NULL,
+            canonical_url TEXT NOT NULL,
+            author TEXT,
+            author_url TEXT,
+            summary TEXT NOT NULL,
+            content TEXT,
+            published INTEGER NOT NULL,
+            updated INTEGER,
+            tags TEXT NOT NULL,
+            replies INTEGER, comments INTEGER, stars INTEGER, forks INTEGER, likes INTEGER, views INTEGER,
+            image TEXT,
+            extra TEXT NOT NULL,
+            first_seen INTEGER NOT NULL,
+            read_at INTEGER,
+            UNIQUE (provider, item_id)
+        );
+        CREATE INDEX item_by_published ON item (published DESC, provider, item_id);
+        CREATE INDEX item_by_provider ON item (provider, published DESC);
+        CREATE INDEX item_by_canonical_url ON item (canonical_url);
+        CREATE TABLE section (
+            provider TEXT NOT NULL, key TEXT NOT NULL, title TEXT NOT NULL,
+            PRIMARY KEY (provider, key)
+        ) WITHOUT ROWID;
+        CREATE TABLE tombstone (
+            provider TEXT NOT NULL, item_id TEXT NOT NULL, removed_at INTEGER NOT NULL,
+            PRIMARY KEY (provider, item_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE provider_state (
+            provider TEXT PRIMARY KEY,
+            last_attempt INTEGER, last_success INTEGER, last_error TEXT,
+            consecutive_failures INTEGER NOT NULL DEFAULT 0,
+            next_allowed_fetch INTEGER
+        );
+        CREATE TABLE http_validator (
+            url TEXT PRIMARY KEY, etag TEXT, last_modified TEXT, stored_at INTEGER NOT NULL
+        );
+        CREATE VIRTUAL TABLE item_fts USING fts5 (
+            title, summary, author, tags, content = 'item', content_rowid = 'ref', tokenize = 'trigram'
+        );
+        CREATE TRIGGER item_fts_insert AFTER INSERT ON item BEGIN
+            INSERT INTO item_fts (rowid, title, summary, author, tags)
+            VALUES (new.ref, new.title, new.summary, new.author, new.tags);
+        END;
+        CREATE TRIGGER item_fts_delete AFTER DELETE ON item BEGIN
+            INSERT INTO item_fts (item_fts, rowid, title, summary, author, tags)
+            VALUES ('delete', old.ref, old.title, old.summary, old.author, old.tags);
+        END;
+        CREATE TRIGGER item_fts_update AFTER UPDATE OF title, summary, author, tags ON item BEGIN
+            INSERT INTO item_fts (item_fts, rowid, title, summary, author, tags)
+            VALUES ('delete', old.ref, old.title, old.summary, old.author, old.tags);
+            INSERT INTO item_fts (rowid, title, summary, author, tags)
+            VALUES (new.ref, new.title, new.summary, new.author, new.tags);
+        END;
+        """
+    ]
+
+    static var currentVersion: Int { migrations.count }
+
+    /// Brings `writer`'s schema up to date, or fails when the file is from a newer aggr.
+    static func migrate(_ writer: DatabasePool, path: String) throws {
+        let version = try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        if version == currentVersion { return }
+        try writer.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                guard found <= currentVersion else {
+                    throw StoreError(path: path, message: "schema version \(found) is newer than this aggr understands (\(currentVersion)); upgrade aggr")
+                }
+                for step in found..<currentVersion {
+                    try db.execute(sql: migrations[step])
+                }
+                try db.execute(sql: "PRAGMA user_version = \(currentVersion)")
+                return .commit
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+public enum AggregatorVersion { public static let current = "0.1.0" }

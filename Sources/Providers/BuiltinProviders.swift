@@ -1,0 +1,9 @@
+import Aggregator
+
+/// The provider types compiled into aggr, in the order `aggr types` lists them.
+public enum BuiltinProviders {
+    /// Every built-in type; adding a compiled provider is adding it here.
+    public static let types: [any Provider.Type] = []
+
+    public static var registry: ProviderRegistry { ProviderRegistry(types) }
+}

@@ -1,0 +1,44 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+
+/// The `aggr` command: one merged, filterable timeline of many forums.
+@main
+struct Aggr: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aggr",
+        abstract: "One merged, filterable timeline of V2EX, GitHub, Gitee, Dribbble and any feed.",
+        discussion: """
+            Config: --config, $AGGR_CONFIG, ./providers.json, then $XDG_CONFIG_HOME/aggr/providers.json.
+            Database: --db, $AGGR_DB, then $XDG_DATA_HOME/aggr/aggr.sqlite.
+            """,
+        version: AggregatorVersion.current,
+        subcommands: [
+            TimelineCommand.self, ShowCommand.self, ReadCommand.self, ProvidersCommand.self, TypesCommand.self,
+            InitCommand.self, PruneCommand.self, ImportCommand.self,
+        ],
+        defaultSubcommand: TimelineCommand.self
+    )
+}
+
+/// Options every command that touches config or data accepts.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The providers.json to use.", valueName: "file"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The SQLite database to use.", valueName: "file"))
+    var db: String?
+}
+
+/// Errors the CLI reports itself, each with the exit code it ends with.
+struct CLIFailure: Error, CustomStringConvertible {
+    var message: String
+    var exitCode: Int32
+
+    var description: String { message }
+
+    /// Exit codes from sysexits.h, which scripts around aggr may rely on.
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let configError: Int32 = 78
+}

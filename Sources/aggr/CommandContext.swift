@@ -1,0 +1,89 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+import Providers
+
+/// What a command runs with: environment, config lookup, store and terminal.
+struct CommandContext {
+    let environment: [String: String]
+    let locator: ConfigLocator
+    let options: GlobalOptions
+    let terminal: TerminalProfile
+    /// The current time; `AGGR_NOW` (ISO-8601) pins it for reproducible output.
+    let now: Date
+
+    init(options: GlobalOptions) {
+        let environment = ProcessInfo.processInfo.environment
+        self.environment = environment
+        self.options = options
+        self.locator = ConfigLocator(environment: environment, workingDirectory: FileManager.default.currentDirectoryPath)
+        self.terminal = TerminalProfile.standardOutput(environment: environment)
+        self.now = environment["AGGR_NOW"].flatMap(ISOTimestamp.parse) ?? Date()
+    }
+
+    var registry: ProviderRegistry { BuiltinProviders.registry }
+
+    /// The config, or nil when no file exists and none was asked for explicitly.
+    func optionalConfiguration() throws -> Configuration? {
+        let explicit = options.config ?? environment["AGGR_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let path = locator.configPath(explicit: options.config) else { return nil }
+        if explicit == nil, !FileManager.default.fileExists(atPath: path) { return nil }
+        return try load(path)
+    }
+
+    /// The config; a missing file is a config error that lists where aggr looked.
+    func configuration() throws -> Configuration {
+        if let configuration = try optionalConfiguration() { return configuration }
+        let searched = locator.candidates(explicit: options.config).joined(separator: ", ")
+        throw ConfigError(file: "providers.json", location: "", message: "not found (looked in \(searched)); run `aggr init` to create one")
+    }
+
+    private func load(_ path: String) throws -> Configuration {
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        let shown = path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+        return try ConfigLoader(registry: registry).load(path: path, displayName: shown)
+    }
+
+    func openStore() throws -> Store {
+        try Store(path: locator.databasePath(explicit: options.db))
+    }
+
+    /// Resolves `ITEM` arguments: a number (`42`) or `provider:id`.
+    func resolve(_ references: [String], in store: Store) throws -> [StoredItem] {
+        try references.map { reference in
+            if let ref = Int64(reference), let stored = try store.item(ref: ref) { return stored }
+            if let colon = reference.firstIndex(of: ":"),
+                let stored = try store.item(provider: String(reference[..<colon]), id: String(reference[reference.index(after: colon)...]))
+            {
+                return stored
+            }
+            throw CLIFailure(message: "no stored item \"\(reference)\" (use the number from `aggr timeline` or provider:id)", exitCode: 1)
+        }
+    }
+
+    /// Writes `text` to standard output as is.
+    func print(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Writes a notice line to standard error.
+    func notice(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// Runs a command body, turning known errors into messages and exit codes.
+func runReporting(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as ConfigError {
+        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+        throw ExitCode(CLIFailure.configError)
+    } catch let error as CLIFailure {
+        FileHandle.standardError.write(Data("aggr: \(error.message)\n".utf8))
+        throw ExitCode(error.exitCode)
+    } catch let error as StoreError {
+        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+        throw ExitCode.failure
+    }
+}

@@ -1,0 +1,41 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+
+/// `aggr init`: write a starter providers.json to the XDG config directory, never overwriting.
+struct InitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Create a starter providers.json in the config directory.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let path = global.config ?? "\(context.locator.configDirectory)/providers.json"
+            let manager = FileManager.default
+            if manager.fileExists(atPath: path) {
+                context.notice("\(path) already exists; left unchanged")
+                return
+            }
+            let directory = (path as NSString).deletingLastPathComponent
+            do {
+                try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                // O_EXCL semantics: never replace a file that appeared meanwhile.
+                guard manager.createFile(atPath: path + ".tmp", contents: Data(StarterConfig.text.utf8)) else {
+                    throw CLIFailure(message: "cannot write \(path)", exitCode: 1)
+                }
+                if link(path + ".tmp", path) != 0 {
+                    try? manager.removeItem(atPath: path + ".tmp")
+                    throw CLIFailure(message: "cannot create \(path): \(String(cString: strerror(errno)))", exitCode: 1)
+                }
+                try? manager.removeItem(atPath: path + ".tmp")
+            } catch let error as CLIFailure {
+                throw error
+            } catch {
+                throw CLIFailure(message: "cannot create \(directory): \(error.localizedDescription)", exitCode: 1)
+            }
+            context.print("created \(path)\n")
+        }
+    }
+}

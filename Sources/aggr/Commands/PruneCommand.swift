@@ -1,0 +1,54 @@
+import Aggregator
+import ArgumentParser
+
+/// `aggr prune`: apply retention, or delete named items; removed items never come back.
+struct PruneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Remove old items by the retention policy, or the named items.",
+        discussion: "Removed items are remembered (tombstoned) so a refresh does not store them again.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Items to delete (numbers or provider:id); without them the retention policy applies.")
+    var items: [String] = []
+
+    @Option(help: "Keep at most this many items per provider (default: retention.max_items).")
+    var maxItems: Int?
+
+    @Option(help: "Remove items published longer ago than this, e.g. 90d (default: retention.max_age).")
+    var maxAge: String?
+
+    @Flag(help: "Also remove items of providers no longer in the config.")
+    var orphans = false
+
+    func run() async throws {
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let store = try context.openStore()
+            if !items.isEmpty {
+                let found = try context.resolve(items, in: store)
+                let count = try store.remove(refs: found.map(\.ref), now: context.now)
+                context.notice("removed \(count) item\(count == 1 ? "" : "s")")
+                return
+            }
+            let configuration = try orphans ? context.configuration() : context.optionalConfiguration()
+            var policy = configuration?.retention ?? RetentionPolicy()
+            if let maxItems {
+                guard maxItems >= 1 else { throw CLIFailure(message: "--max-items must be at least 1", exitCode: CLIFailure.usage) }
+                policy.maxItemsPerProvider = maxItems
+            }
+            if let maxAge {
+                guard let span = TimeSpan(parsing: maxAge), span.seconds > 0 else {
+                    throw CLIFailure(message: "--max-age: bad duration \"\(maxAge)\" (write e.g. 30d, 12w)", exitCode: CLIFailure.usage)
+                }
+                policy.maxAge = span
+            }
+            var result = try store.prune(policy, now: context.now)
+            if orphans, let configuration {
+                result.byRequest = try store.removeProviders(notIn: configuration.providers.map(\.id), now: context.now)
+            }
+            context.notice("removed \(result.total) item\(result.total == 1 ? "" : "s") (\(result.byAge) by age, \(result.byCount) over the per-provider limit, \(result.byRequest) of removed providers)")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Aggregator
+import ArgumentParser
+
+/// `aggr read ITEM…|--all`: mark items read (or unread again).
+struct ReadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "read", abstract: "Mark items read.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Item numbers from the timeline, or provider:id.")
+    var items: [String] = []
+
+    @Flag(help: "Mark every unread item read.")
+    var all = false
+
+    @Option(name: [.customShort("p"), .long], parsing: .singleValue, help: "With --all: only this provider id (repeatable).")
+    var provider: [String] = []
+
+    @Flag(help: "Mark the named items unread instead.")
+    var unread = false
+
+    func validate() throws {
+        if all == !items.isEmpty { throw ValidationError("name items or pass --all, not both or neither") }
+        if all && unread { throw ValidationError("--unread works on named items only") }
+        if !all && !provider.isEmpty { throw ValidationError("--provider goes with --all") }
+    }
+
+    func run() async throws {
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let store = try context.openStore()
+            if all {
+                let count = try store.markAllRead(providers: provider, now: context.now)
+                context.notice("marked \(count) item\(count == 1 ? "" : "s") read")
+            } else {
+                let found = try context.resolve(items, in: store)
+                let count = try store.markRead(refs: found.map(\.ref), read: !unread, now: context.now)
+                context.notice("marked \(count) item\(count == 1 ? "" : "s") \(unread ? "unread" : "read")")
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Aggregator
+import ArgumentParser
+
+/// `aggr show ITEM`: one item in full.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show items in full, content as readable text.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Item numbers from the timeline, or provider:id.")
+    var items: [String]
+
+    @Option(help: "Output format: text, json, ndjson or tsv.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        if items.isEmpty { throw ValidationError("name at least one item") }
+    }
+
+    func run() async throws {
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let store = try context.openStore()
+            let found = try context.resolve(items, in: store)
+            if format == .text {
+                let renderer = ItemDetailRenderer(terminal: context.terminal, now: context.now)
+                context.print(found.map(renderer.render).joined(separator: "\n"))
+            } else {
+                context.print(TimelineRenderer(terminal: context.terminal, now: context.now).render(found, format: format))
+            }
+        }
+    }
+}

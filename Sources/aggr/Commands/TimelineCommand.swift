@@ -1,0 +1,93 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+
+/// `aggr timeline`: the merged timeline, newest first.
+struct TimelineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline", abstract: "Show the merged timeline, newest first.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .shortAndLong, help: "Items per page (default: timeline.limit from config, else 40).")
+    var limit: Int?
+
+    @Option(help: "Page number, starting at 1.")
+    var page: Int = 1
+
+    @Option(help: "Continue after this position (printed after a full page).")
+    var cursor: String?
+
+    @Option(name: [.customShort("p"), .long], parsing: .singleValue, help: "Only this provider id (repeatable, or comma-separated).")
+    var provider: [String] = []
+
+    @Option(parsing: .singleValue, help: "Only this section key, e.g. node/swift (repeatable).")
+    var section: [String] = []
+
+    @Option(parsing: .singleValue, help: "Only this kind: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")) (repeatable).")
+    var kind: [String] = []
+
+    @Option(help: "Only items newer than a duration (24h, 7d) or since a date (2026-11-01).")
+    var since: String?
+
+    @Flag(help: "Only unread items.")
+    var unread = false
+
+    @Flag(help: "Show every copy of a page reached through several providers.")
+    var noDedupe = false
+
+    @Option(help: "Output format: text, json, ndjson or tsv.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        guard (limit ?? 1) >= 1, (limit ?? 1) <= 10_000 else { throw ValidationError("--limit must be from 1 to 10000") }
+        guard page >= 1 else { throw ValidationError("--page starts at 1") }
+        if cursor != nil, page != 1 { throw ValidationError("use either --page or --cursor, not both") }
+    }
+
+    func run() async throws {
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let configuration = try context.optionalConfiguration()
+            var query = TimelineQuery()
+            query.limit = limit ?? configuration?.timeline.limit ?? 40
+            query.page = page - 1
+            query.providers = provider.flatMap { $0.split(separator: ",").map(String.init) }
+            query.sections = section
+            query.kinds = try kind.map { name in
+                guard let kind = ItemKind(rawValue: name) else {
+                    throw CLIFailure(message: "--kind: unknown kind \"\(name)\" (valid: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")))", exitCode: CLIFailure.usage)
+                }
+                return kind
+            }
+            if let since { query.since = try Self.parseSince(since, now: context.now) }
+            if let cursor {
+                guard let parsed = TimelineCursor(token: cursor) else {
+                    throw CLIFailure(message: "--cursor: \"\(cursor)\" is not a cursor printed by aggr timeline", exitCode: CLIFailure.usage)
+                }
+                query.cursor = parsed
+            }
+            query.unreadOnly = unread
+            query.dedupe = !noDedupe
+            let store = try context.openStore()
+            let page = try store.timeline(query)
+            let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)
+            context.print(renderer.render(page.items, format: format))
+            if page.items.isEmpty {
+                let stored = try store.itemCounts().values.reduce(0) { $0 + $1.total }
+                context.notice(stored == 0 ? "nothing stored yet: run `aggr refresh`" : "no items match")
+            } else if let next = page.nextCursor, format == .text {
+                context.notice("more: aggr timeline --cursor \(next)")
+            }
+        }
+    }
+
+    /// `24h` means the last 24 hours; `2026-11-01` means since that date (UTC).
+    static func parseSince(_ text: String, now: Date) throws -> Date {
+        if let span = TimeSpan(parsing: text) { return now.addingTimeInterval(-Double(span.seconds)) }
+        if let date = ISOTimestamp.parse(text) { return date }
+        throw CLIFailure(message: "--since: \"\(text)\" is neither a duration (24h, 7d) nor a date (2026-11-01)", exitCode: CLIFailure.usage)
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}

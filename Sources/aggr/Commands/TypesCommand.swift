@@ -1,0 +1,22 @@
+import Aggregator
+import ArgumentParser
+import Providers
+
+/// `aggr types`: every registered provider type, generated from its metadata.
+struct TypesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "types", abstract: "Describe the provider types, their sections, options and auth.")
+
+    @Argument(help: "Only this type.")
+    var type: String?
+
+    func run() async throws {
+        let registry = BuiltinProviders.registry
+        if let type, registry.type(named: type) == nil {
+            let hint = NearestName.suggestion(for: type, among: registry.typeNames).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw ValidationError("unknown type \"\(type)\"\(hint); known: \(registry.typeNames.joined(separator: ", "))")
+        }
+        let text = TypeCatalog.render(registry, only: type)
+        print(text.isEmpty ? "no provider types are registered in this build\n" : text, terminator: "")
+    }
+}

@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderAggregatorTestsTests: XCTestCase { func testNothing() {} }

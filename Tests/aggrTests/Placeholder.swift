@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderaggrTestsTests: XCTestCase { func testNothing() {} }
