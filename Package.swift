@@ -49,7 +49,16 @@ let package = Package(
         ),
         .testTarget(name: "AggregatorTests", dependencies: ["Aggregator", "AggregatorTestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "AggregatorTestSupport"]),
-        .testTarget(name: "aggrTests", dependencies: ["AggregatorTestSupport"]),
+        .testTarget(
+            name: "aggrTests",
+            dependencies: ["aggr", "AggregatorTestSupport"],
+            exclude: ["Fixtures", "Golden"]
+        ),
+        .executableTarget(
+            name: "aggr-bench",
+            dependencies: ["Aggregator", "AggregatorTestSupport"],
+            path: "Benchmarks/aggr-bench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

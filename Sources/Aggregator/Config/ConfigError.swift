@@ -5,7 +5,7 @@
 public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file as the user named it, or a description such as `--config`.
     public var file: String
-    /// Where in the document, e.g. `providers[2].sections[0]`, or `line 3, column 5`.
+    /// Where in the document, such as `providers[2].sections[0]`, or `line 3, column 5`.
     public var location: String
     public var message: String
 

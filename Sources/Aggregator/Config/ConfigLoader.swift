@@ -56,7 +56,8 @@ struct ConfigReader {
             throw fail(path, "must be an object, not \(value.typeName)")
         }
         for member in members where !allowed.contains(member.key) {
-            let hint = NearestName.suggestion(for: member.key, among: allowed).map { "did you mean \"\($0)\"?" }
+            let hint =
+                NearestName.suggestion(for: member.key, among: allowed).map { "did you mean \"\($0)\"?" }
                 ?? "valid keys: \(allowed.joined(separator: ", "))"
             throw fail(path, "unknown key \"\(member.key)\" (\(hint))")
         }

@@ -12,14 +12,16 @@ public struct ConfigLocator: Sendable {
 
     /// The XDG config directory for aggr.
     public var configDirectory: String {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? "\(environment["HOME"] ?? NSHomeDirectory())/.config"
         return "\(base)/aggr"
     }
 
     /// The XDG data directory for aggr.
     public var dataDirectory: String {
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? "\(environment["HOME"] ?? NSHomeDirectory())/.local/share"
         return "\(base)/aggr"
     }

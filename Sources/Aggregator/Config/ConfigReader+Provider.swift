@@ -12,7 +12,8 @@ extension ConfigReader {
         guard let typeValue = field("type") else { throw fail(path, "missing \"type\" for provider \"\(id)\"") }
         let typeName = try string(typeValue, at: "\(path).type")
         guard let type = registry.type(named: typeName) else {
-            let hint = NearestName.suggestion(for: typeName, among: registry.typeNames).map { "did you mean \"\($0)\"?" }
+            let hint =
+                NearestName.suggestion(for: typeName, among: registry.typeNames).map { "did you mean \"\($0)\"?" }
                 ?? "known types: \(registry.typeNames.joined(separator: ", "))"
             throw fail("\(path).type", "unknown type \"\(typeName)\" (\(hint))")
         }
@@ -38,7 +39,9 @@ extension ConfigReader {
     }
 
     func sections(_ value: JSONValue?, at path: String, metadata: ProviderMetadata, id: String) throws(ConfigError) -> [SectionSpec] {
-        guard let value else { throw fail(path, "missing \"sections\" for provider \"\(id)\" (e.g. [\"\(metadata.sections.first?.usage ?? "…")\"])") }
+        guard let value else {
+            throw fail(path, "missing \"sections\" for provider \"\(id)\" (e.g. [\"\(metadata.sections.first?.usage ?? "…")\"])")
+        }
         guard case .array(let entries) = value, !entries.isEmpty else {
             throw fail("\(path).sections", "must be a non-empty array of section strings")
         }
@@ -67,13 +70,15 @@ extension ConfigReader {
         for member in members {
             let optionPath = "\(path).\(member.key)"
             guard let spec = metadata.options.first(where: { $0.name == member.key }) else {
-                let hint = NearestName.suggestion(for: member.key, among: names).map { "did you mean \"\($0)\"?" }
+                let hint =
+                    NearestName.suggestion(for: member.key, among: names).map { "did you mean \"\($0)\"?" }
                     ?? (names.isEmpty ? "type \(metadata.typeName) takes no options" : "valid options: \(names.joined(separator: ", "))")
                 throw fail(path, "unknown option \"\(member.key)\" for type \(metadata.typeName) (\(hint))")
             }
             let problem: String?
             switch (spec.valueType, member.value) {
-            case (.integer, .number(let number)): problem = spec.valueType.problem(with: String(Int(exactly: number).map(String.init) ?? "\(number)"))
+            case (.integer, .number(let number)):
+                problem = spec.valueType.problem(with: String(Int(exactly: number).map(String.init) ?? "\(number)"))
             case (.boolean, .bool), (.object, .object): problem = nil
             case (.string, .string(let text)), (.choice, .string(let text)), (.url, .string(let text)):
                 problem = spec.valueType.problem(with: text)

@@ -4,5 +4,11 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var column: Int
     public var message: String
 
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
     public var description: String { "line \(line), column \(column): \(message)" }
 }

@@ -3,17 +3,21 @@ internal import CLibXML2
 /// Turns HTML into readable plain text with libxml2: block elements become line breaks,
 /// entities are decoded, whitespace is collapsed and script/style are dropped.
 public enum HTMLText {
+    /// Elements that stand apart as paragraphs (a blank line around them).
     private static let blockElements: Set<String> = [
-        "p", "div", "br", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "tr",
-        "table", "section", "article", "header", "footer", "hr", "dd", "dt", "dl", "figure", "figcaption",
+        "p", "div", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "table", "section",
+        "article", "header", "footer", "hr", "dl", "figure",
     ]
+    /// Elements that start a new line without a blank line.
+    private static let lineElements: Set<String> = ["br", "li", "tr", "dd", "dt", "figcaption"]
     private static let droppedElements: Set<String> = ["script", "style", "noscript", "template", "head"]
 
     /// The text of `html`; text that is not HTML comes back with whitespace tidied.
     public static func plainText(_ html: String) -> String {
         guard html.contains("<") || html.contains("&") else { return tidy(html) }
         let bytes = Array(html.utf8)
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 htmlReadMemory($0, Int32(buffer.count), nil, "UTF-8", options)
@@ -36,10 +40,10 @@ public enum HTMLText {
                 let name = current.pointee.name.map { String(cString: $0).lowercased() } ?? ""
                 if droppedElements.contains(name) { break }
                 let block = blockElements.contains(name)
-                if block { output += "\n" }
+                if block { output += "\n\n" } else if lineElements.contains(name) { output += "\n" }
                 if name == "li" { output += "• " }
                 walk(current.pointee.children, into: &output)
-                if block { output += "\n" }
+                if block { output += "\n\n" }
             default:
                 break
             }

@@ -7,7 +7,7 @@ import Foundation
 public struct Item: Sendable, Hashable {
     /// The provider instance id from providers.json (not the type name).
     public var provider: String
-    /// The section key the item was fetched through, e.g. `node/swift`.
+    /// The section key the item was fetched through, such as `node/swift`.
     public var section: String
     public var id: String
     public var kind: ItemKind

@@ -2,7 +2,7 @@
 public struct Section: Sendable, Hashable {
     /// The provider instance id this section belongs to.
     public var provider: String
-    /// The section key as written in providers.json, e.g. `node/swift`.
+    /// The section key as written in providers.json, such as `node/swift`.
     public var key: String
     /// A human title such as "V2EX › Swift".
     public var title: String

@@ -7,7 +7,9 @@ public enum ISOTimestamp {
         var seconds = time_t(floor(date.timeIntervalSince1970))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        return (
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec)
+        )
     }
 
     /// `date` as `YYYY-MM-DDTHH:MM:SSZ`.

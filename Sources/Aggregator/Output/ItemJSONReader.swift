@@ -64,7 +64,8 @@ public enum ItemJSONReader {
         }
         let kindName = try text("kind")!
         guard let kind = ItemKind(rawValue: kindName) else {
-            throw FieldError(key: "kind", message: "unknown kind \"\(kindName)\" (valid: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw FieldError(
+                key: "kind", message: "unknown kind \"\(kindName)\" (valid: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let url = try text("url")!
         guard WebURL.isHTTP(url) else { throw FieldError(key: "url", message: "must be an http or https URL") }

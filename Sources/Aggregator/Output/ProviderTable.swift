@@ -36,7 +36,10 @@ public struct ProviderTable: Sendable {
         }
         let known = Set(configured.map(\.id))
         for id in counts.keys.sorted() where !known.contains(id) {
-            rows.append([id, "-", "-", String(counts[id]!.total), String(counts[id]!.unread), lastFetch(id), "not in config (aggr prune --orphans removes)"])
+            rows.append([
+                id, "-", "-", String(counts[id]!.total), String(counts[id]!.unread), lastFetch(id),
+                "not in config (aggr prune --orphans removes)",
+            ])
         }
         return Self.align(rows, width: terminal.width)
     }

@@ -24,7 +24,9 @@ public enum RelativeTime {
         let seconds = Int(now.timeIntervalSince(date))
         if seconds < 0 { return "in the future" }
         if seconds < 60 { return "just now" }
-        let units: [(Int, String)] = [(86_400 * 365, "year"), (86_400 * 30, "month"), (86_400 * 7, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute")]
+        let units: [(Int, String)] = [
+            (86_400 * 365, "year"), (86_400 * 30, "month"), (86_400 * 7, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"),
+        ]
         for (size, name) in units where seconds >= size {
             let count = seconds / size
             return "\(count) \(name)\(count == 1 ? "" : "s") ago"

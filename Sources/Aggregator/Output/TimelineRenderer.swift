@@ -25,15 +25,18 @@ public struct TimelineRenderer: Sendable {
         TerminalText.sanitize(stored.sectionTitle ?? "\(stored.item.provider)/\(stored.item.section)")
     }
 
-    /// The one counter worth a column, e.g. `12 replies` or `1.2k stars`.
+    /// The one counter worth a column, such as `12 replies` or `1.2k stars`.
     static func primaryMetric(_ metrics: Metrics) -> String {
         let candidates: [(Int?, String)] = [
             (metrics.replies, "replies"), (metrics.comments, "comments"), (metrics.stars, "stars"), (metrics.likes, "likes"),
         ]
         guard let (value, name) = candidates.first(where: { $0.0 != nil }), let count = value else { return "" }
-        let compact = count >= 1_000_000 ? String(format: "%.1fM", Double(count) / 1e6)
-            : count >= 10_000 ? "\(count / 1_000)k"
-            : count >= 1_000 ? String(format: "%.1fk", Double(count) / 1e3) : "\(count)"
+        let compact =
+            count >= 1_000_000
+            ? String(format: "%.1fM", Double(count) / 1e6)
+            : count >= 10_000
+                ? "\(count / 1_000)k"
+                : count >= 1_000 ? String(format: "%.1fk", Double(count) / 1e3) : "\(count)"
         return "\(compact) \(count == 1 ? String(name.dropLast()) : name)"
     }
 

@@ -20,15 +20,21 @@ public enum TypeCatalog {
         let width = min(32, metadata.sections.map { $0.usage.count }.max() ?? 0)
         for section in metadata.sections {
             let token = section.needsToken ? " (token required)" : ""
-            lines.append("    \(section.usage.padding(toLength: max(width, section.usage.count), withPad: " ", startingAt: 0))  \(section.summary)\(token)")
+            lines.append(
+                "    \(section.usage.padding(toLength: max(width, section.usage.count), withPad: " ", startingAt: 0))  \(section.summary)\(token)"
+            )
             for option in section.options {
-                lines.append("      ?\(option.name)=\(option.valueType.label)  \(option.summary)\(option.defaultValue.map { " (default \($0))" } ?? "")")
+                lines.append(
+                    "      ?\(option.name)=\(option.valueType.label)  \(option.summary)\(option.defaultValue.map { " (default \($0))" } ?? "")"
+                )
             }
         }
         if !metadata.options.isEmpty {
             lines.append("  options:")
             for option in metadata.options {
-                lines.append("    \(option.name) (\(option.valueType.label))  \(option.summary)\(option.defaultValue.map { " (default \($0))" } ?? "")")
+                lines.append(
+                    "    \(option.name) (\(option.valueType.label))  \(option.summary)\(option.defaultValue.map { " (default \($0))" } ?? "")"
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,8 +1,10 @@
 import Foundation
 import Logging
 
-/// What a provider may use while fetching: the shared HTTP client, the clock, a logger and
-/// its own limits. Providers reach the outside world only through it.
+/// What a provider may use while fetching.
+///
+/// The shared HTTP client, the clock, a logger and the environment tokens come from;
+/// providers reach the outside world only through it.
 public struct ProviderContext: Sendable {
     public var http: any HTTPClient
     /// The time the refresh started; relative dates resolve against the response's Date.

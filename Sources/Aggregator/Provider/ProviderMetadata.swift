@@ -1,7 +1,7 @@
 /// What a provider type declares about itself, so config can be checked and documented
 /// before any request is made.
 public struct ProviderMetadata: Sendable {
-    /// The name used as `type` in providers.json, e.g. `v2ex`.
+    /// The name used as `type` in providers.json, such as `v2ex`.
     public var typeName: String
     /// A human name such as "V2EX".
     public var displayName: String
@@ -76,7 +76,7 @@ public struct SectionKind: Sendable {
         self.needsToken = needsToken
     }
 
-    /// The usage form shown in help and errors, e.g. `releases/<owner>/<repo>`.
+    /// The usage form shown in help and errors, such as `releases/<owner>/<repo>`.
     public var usage: String {
         switch argument {
         case .none: name
@@ -91,9 +91,9 @@ public struct SectionKind: Sendable {
 public enum SectionArgument: Sendable, Equatable {
     /// `hot`: nothing may follow the kind.
     case none
-    /// Exactly these `/`-separated parts, e.g. `["owner", "repo"]`.
+    /// Exactly these `/`-separated parts, such as `["owner", "repo"]`.
     case segments([String])
-    /// Zero or one part, e.g. `trending[/<language>]`.
+    /// Zero or one part, such as `trending[/<language>]`.
     case optionalSegment(String)
     /// Everything after the first `/`, slashes and `?` included (URLs, search queries).
     case rest(String)

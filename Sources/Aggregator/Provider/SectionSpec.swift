@@ -23,12 +23,15 @@ public struct SectionSpec: Sendable, Hashable {
 
     /// Parses `text` for a provider type, throwing a message that says what is wrong.
     public static func parse(_ text: String, for metadata: ProviderMetadata) throws(SectionSpecError) -> SectionSpec {
-        guard !text.isEmpty else { throw SectionSpecError("empty section; write a kind such as \"\(metadata.sections.first?.name ?? "…")\"") }
+        guard !text.isEmpty else {
+            throw SectionSpecError("empty section; write a kind such as \"\(metadata.sections.first?.name ?? "…")\"")
+        }
         let kindEnd = text.firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
         let kindName = String(text[..<kindEnd])
         guard let kind = metadata.section(named: kindName) else {
             let names = metadata.sections.map(\.name)
-            let hint = NearestName.suggestion(for: kindName, among: names).map { "did you mean \"\($0)\"?" }
+            let hint =
+                NearestName.suggestion(for: kindName, among: names).map { "did you mean \"\($0)\"?" }
                 ?? "valid kinds: \(names.joined(separator: ", "))"
             throw SectionSpecError("unknown section kind \"\(kindName)\" for type \(metadata.typeName) (\(hint))")
         }
@@ -72,7 +75,8 @@ public struct SectionSpec: Sendable, Hashable {
         case .segments(let names):
             let parts = text.map { $0.split(separator: "/", omittingEmptySubsequences: false).map(String.init) } ?? []
             guard parts.count == names.count, !parts.contains(where: \.isEmpty) else {
-                throw SectionSpecError("section kind \"\(kind.name)\" needs \(names.count == 1 ? "an argument" : "\(names.count) arguments"): \(kind.usage)")
+                throw SectionSpecError(
+                    "section kind \"\(kind.name)\" needs \(names.count == 1 ? "an argument" : "\(names.count) arguments"): \(kind.usage)")
             }
             return parts
         }
@@ -86,7 +90,8 @@ public struct SectionSpec: Sendable, Hashable {
             let value = parts.count > 1 ? decodePercent(parts[1]) : ""
             guard let spec = kind.options.first(where: { $0.name == name }) else {
                 let names = kind.options.map(\.name)
-                let hint = NearestName.suggestion(for: name, among: names).map { " (did you mean \"\($0)\"?)" }
+                let hint =
+                    NearestName.suggestion(for: name, among: names).map { " (did you mean \"\($0)\"?)" }
                     ?? (names.isEmpty ? " (it takes no options)" : " (valid options: \(names.joined(separator: ", ")))")
                 throw SectionSpecError("unknown option \"\(name)\" for section kind \"\(kind.name)\"\(hint)")
             }

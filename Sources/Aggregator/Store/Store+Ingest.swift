@@ -44,27 +44,32 @@ extension Store {
 
     static func ingest(_ items: [Item], section: Section, now: Date, in db: Database) throws -> IngestResult {
         var result = IngestResult()
-        let lookup = try db.cachedStatement(sql: """
-            SELECT ref, kind, title, url, author, author_url, summary, content, updated, tags,
-                   replies, comments, stars, forks, likes, views, image, extra
-            FROM item WHERE provider = ? AND item_id = ?
-            """)
+        let lookup = try db.cachedStatement(
+            sql: """
+                SELECT ref, kind, title, url, author, author_url, summary, content, updated, tags,
+                       replies, comments, stars, forks, likes, views, image, extra
+                FROM item WHERE provider = ? AND item_id = ?
+                """)
         let tombstone = try db.cachedStatement(sql: "SELECT 1 FROM tombstone WHERE provider = ? AND item_id = ?")
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, author, author_url, summary,
-                content, published, updated, tags, replies, comments, stars, forks, likes, views, image, extra, first_seen)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let update = try db.cachedStatement(sql: """
-            UPDATE item SET kind = ?, title = ?, url = ?, canonical_url = ?, author = ?, author_url = ?, summary = ?,
-                content = ?, updated = ?, tags = ?, replies = ?, comments = ?, stars = ?, forks = ?, likes = ?,
-                views = ?, image = ?, extra = ?
-            WHERE ref = ?
-            """)
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, author, author_url, summary,
+                    content, published, updated, tags, replies, comments, stars, forks, likes, views, image, extra, first_seen)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let update = try db.cachedStatement(
+            sql: """
+                UPDATE item SET kind = ?, title = ?, url = ?, canonical_url = ?, author = ?, author_url = ?, summary = ?,
+                    content = ?, updated = ?, tags = ?, replies = ?, comments = ?, stars = ?, forks = ?, likes = ?,
+                    views = ?, image = ?, extra = ?
+                WHERE ref = ?
+                """)
         let firstSeen = millis(now)
-        var seen = Set<String>()
-        // The last occurrence of an id in one batch wins, as it would across two fetches.
-        for item in items.reversed() where seen.insert(item.id).inserted {
+        // The last occurrence of an id in one batch wins, as it would across two fetches;
+        // items are stored in batch order so refs follow upstream order.
+        var lastIndex: [String: Int] = [:]
+        for (index, item) in items.enumerated() { lastIndex[item.id] = index }
+        for (index, item) in items.enumerated() where lastIndex[item.id] == index {
             guard item.provider == section.provider else {
                 throw StoreError(path: "", message: "item \(item.id) of provider \(item.provider) ingested into \(section.provider)")
             }
@@ -77,6 +82,7 @@ extension Store {
                 item.metrics.comments, item.metrics.stars, item.metrics.forks, item.metrics.likes,
                 item.metrics.views, item.image, extra,
             ]
+            let entry = FullTextIndex.Entry(title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags)
             if let row = try Row.fetchOne(lookup, arguments: [item.provider, item.id]) {
                 let ref: Int64 = row[0]
                 var stored = Array(mutable)
@@ -86,20 +92,28 @@ extension Store {
                 }
                 if same {
                     result.unchanged += 1
-                } else {
-                    try update.execute(arguments: StatementArguments(mutable + [ref]))
-                    result.updated += 1
+                    continue
                 }
+                let old = FullTextIndex.Entry(title: row[2], summary: row[6], author: row[4], tags: ItemRow.decodeTags(row[9]))
+                try update.execute(arguments: StatementArguments(mutable + [ref]))
+                if old != entry {
+                    try FullTextIndex.delete(old, ref: ref, in: db)
+                    try FullTextIndex.insert(entry, ref: ref, in: db)
+                }
+                result.updated += 1
             } else if try Row.fetchOne(tombstone, arguments: [item.provider, item.id]) != nil {
                 result.tombstoned += 1
             } else {
                 let published = millis(item.published)
-                try insert.execute(arguments: StatementArguments([
-                    item.provider, item.section, item.id, item.kind.rawValue, item.title, item.url,
-                    WebURL.canonical(item.url), item.author?.name, item.author?.url, item.summary, item.content,
-                    published, updated, tags, item.metrics.replies, item.metrics.comments, item.metrics.stars,
-                    item.metrics.forks, item.metrics.likes, item.metrics.views, item.image, extra, firstSeen,
-                ] as [DatabaseValueConvertible?]))
+                try insert.execute(
+                    arguments: StatementArguments(
+                        [
+                            item.provider, item.section, item.id, item.kind.rawValue, item.title, item.url,
+                            WebURL.canonical(item.url), item.author?.name, item.author?.url, item.summary, item.content,
+                            published, updated, tags, item.metrics.replies, item.metrics.comments, item.metrics.stars,
+                            item.metrics.forks, item.metrics.likes, item.metrics.views, item.image, extra, firstSeen,
+                        ] as [DatabaseValueConvertible?]))
+                try FullTextIndex.insert(entry, ref: db.lastInsertedRowID, in: db)
                 result.new += 1
             }
         }

@@ -21,6 +21,11 @@ public struct ProviderState: Sendable, Equatable {
 public struct ProviderItemCount: Sendable, Equatable {
     public var total: Int
     public var unread: Int
+
+    public init(total: Int, unread: Int) {
+        self.total = total
+        self.unread = unread
+    }
 }
 
 /// HTTP cache validators remembered for one URL.

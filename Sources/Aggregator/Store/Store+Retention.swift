@@ -8,6 +8,12 @@ public struct PruneResult: Sendable, Equatable {
     public var byRequest = 0
 
     public var total: Int { byAge + byCount + byRequest }
+
+    public init(byAge: Int = 0, byCount: Int = 0, byRequest: Int = 0) {
+        self.byAge = byAge
+        self.byCount = byCount
+        self.byRequest = byRequest
+    }
 }
 
 extension Store {
@@ -55,10 +61,21 @@ extension Store {
         }
     }
 
+    /// Runs SQLite's and FTS5's integrity checks, throwing ``StoreError`` on any finding.
+    public func checkIntegrity() throws {
+        try write { db in
+            let findings = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            guard findings == ["ok"] else { throw StoreError(path: path, message: "integrity check: \(findings.joined(separator: "; "))") }
+            try db.execute(sql: "INSERT INTO item_fts (item_fts) VALUES ('integrity-check')")
+        }
+    }
+
     static func remove(where condition: String, arguments: StatementArguments, at removedAt: Int64, in db: Database) throws -> Int {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO tombstone (provider, item_id, removed_at) SELECT provider, item_id, \(removedAt) FROM item WHERE \(condition)",
+            sql:
+                "INSERT OR REPLACE INTO tombstone (provider, item_id, removed_at) SELECT provider, item_id, \(removedAt) FROM item WHERE \(condition)",
             arguments: arguments)
+        try FullTextIndex.deleteRows(where: condition, arguments: arguments, in: db)
         try db.execute(sql: "DELETE FROM item WHERE \(condition)", arguments: arguments)
         return db.changesCount
     }

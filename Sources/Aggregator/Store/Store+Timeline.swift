@@ -67,29 +67,35 @@ extension Store {
 
     /// Full-text search over title, summary, author and tags, best match first.
     ///
-    /// The index uses the trigram tokenizer so Chinese and Japanese text matches without
-    /// word segmentation; words shorter than three characters are matched with LIKE.
+    /// Every word must match. Words go through the index (CJK as bigram phrases, see
+    /// ``SearchText``); a lone CJK character, which the bigram index cannot find, is matched
+    /// with LIKE instead.
     public func search(_ text: String, limit: Int = 40) throws -> [StoredItem] {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard !words.isEmpty else { return [] }
-        let indexed = words.filter { $0.count >= 3 }
-        let short = words.filter { $0.count < 3 }
+        var phrases: [String] = []
+        var loose: [String] = []
+        for word in words {
+            if let phrase = SearchText.matchExpression(word) {
+                phrases.append(phrase)
+            } else if word.unicodeScalars.count == 1 {
+                loose.append(word)
+            }
+        }
+        guard !phrases.isEmpty || !loose.isEmpty else { return [] }
         var conditions: [String] = []
         var arguments: [DatabaseValueConvertible?] = []
         var sql = "SELECT \(ItemRow.selection) FROM \(ItemRow.from)"
-        if !indexed.isEmpty {
+        if !phrases.isEmpty {
             sql += " JOIN item_fts f ON f.rowid = i.ref"
             conditions.append("item_fts MATCH ?")
-            arguments.append(indexed.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND "))
+            arguments.append(phrases.joined(separator: " AND "))
         }
-        for word in short {
-            conditions.append("(i.title LIKE ? ESCAPE '\\' OR i.summary LIKE ? ESCAPE '\\' OR i.author LIKE ? ESCAPE '\\' OR i.tags LIKE ? ESCAPE '\\')")
-            let pattern = "%" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                .replacingOccurrences(of: "_", with: "\\_") + "%"
-            arguments += Array(repeating: pattern, count: 4)
+        for word in loose {
+            conditions.append("(i.title LIKE ? OR i.summary LIKE ? OR i.author LIKE ? OR i.tags LIKE ?)")
+            arguments += Array(repeating: "%\(word)%", count: 4)
         }
         sql += " WHERE " + conditions.joined(separator: " AND ")
-        sql += indexed.isEmpty ? " ORDER BY i.published DESC" : " ORDER BY f.rank, i.published DESC"
+        sql += phrases.isEmpty ? " ORDER BY i.published DESC" : " ORDER BY f.rank, i.published DESC"
         sql += " LIMIT ?"
         arguments.append(limit)
         let finalSQL = sql

@@ -19,6 +19,10 @@ public final class Store: Sendable {
         // Another aggr may hold the write lock for a whole refresh transaction: wait, never fail.
         configuration.busyMode = .timeout(30)
         configuration.label = "aggr.store"
+        configuration.prepareDatabase { db in
+            // WAL with NORMAL sync cannot corrupt; at worst the last refresh is lost on power failure.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try StoreSchema.migrate(pool, path: path)

@@ -51,22 +51,8 @@ enum StoreSchema {
             url TEXT PRIMARY KEY, etag TEXT, last_modified TEXT, stored_at INTEGER NOT NULL
         );
         CREATE VIRTUAL TABLE item_fts USING fts5 (
-            title, summary, author, tags, content = 'item', content_rowid = 'ref', tokenize = 'trigram'
+            title, summary, author, tags, content = '', tokenize = 'unicode61 remove_diacritics 2'
         );
-        CREATE TRIGGER item_fts_insert AFTER INSERT ON item BEGIN
-            INSERT INTO item_fts (rowid, title, summary, author, tags)
-            VALUES (new.ref, new.title, new.summary, new.author, new.tags);
-        END;
-        CREATE TRIGGER item_fts_delete AFTER DELETE ON item BEGIN
-            INSERT INTO item_fts (item_fts, rowid, title, summary, author, tags)
-            VALUES ('delete', old.ref, old.title, old.summary, old.author, old.tags);
-        END;
-        CREATE TRIGGER item_fts_update AFTER UPDATE OF title, summary, author, tags ON item BEGIN
-            INSERT INTO item_fts (item_fts, rowid, title, summary, author, tags)
-            VALUES ('delete', old.ref, old.title, old.summary, old.author, old.tags);
-            INSERT INTO item_fts (rowid, title, summary, author, tags)
-            VALUES (new.ref, new.title, new.summary, new.author, new.tags);
-        END;
         """
     ]
 
@@ -80,7 +66,9 @@ enum StoreSchema {
             try db.inTransaction(.immediate) {
                 let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 guard found <= currentVersion else {
-                    throw StoreError(path: path, message: "schema version \(found) is newer than this aggr understands (\(currentVersion)); upgrade aggr")
+                    throw StoreError(
+                        path: path, message: "schema version \(found) is newer than this aggr understands (\(currentVersion)); upgrade aggr"
+                    )
                 }
                 for step in found..<currentVersion {
                     try db.execute(sql: migrations[step])

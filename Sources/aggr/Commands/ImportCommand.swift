@@ -50,7 +50,9 @@ struct ImportCommand: AsyncParsableCommand {
                 let section = Section(provider: group[0].provider, key: group[0].section, title: "\(group[0].provider)/\(group[0].section)")
                 total = total + (try store.ingest(group, section: section, now: context.now, keepSectionTitle: true))
             }
-            context.notice("imported \(items.count) item\(items.count == 1 ? "" : "s"): \(total.new) new, \(total.updated) updated, \(total.unchanged) unchanged, \(total.tombstoned) previously removed")
+            context.notice(
+                "imported \(items.count) item\(items.count == 1 ? "" : "s"): \(total.new) new, \(total.updated) updated, \(total.unchanged) unchanged, \(total.tombstoned) previously removed"
+            )
         }
     }
 }

@@ -48,7 +48,9 @@ struct PruneCommand: AsyncParsableCommand {
             if orphans, let configuration {
                 result.byRequest = try store.removeProviders(notIn: configuration.providers.map(\.id), now: context.now)
             }
-            context.notice("removed \(result.total) item\(result.total == 1 ? "" : "s") (\(result.byAge) by age, \(result.byCount) over the per-provider limit, \(result.byRequest) of removed providers)")
+            context.notice(
+                "removed \(result.total) item\(result.total == 1 ? "" : "s") (\(result.byAge) by age, \(result.byCount) over the per-provider limit, \(result.byRequest) of removed providers)"
+            )
         }
     }
 }

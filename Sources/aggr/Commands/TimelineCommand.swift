@@ -56,14 +56,17 @@ struct TimelineCommand: AsyncParsableCommand {
             query.sections = section
             query.kinds = try kind.map { name in
                 guard let kind = ItemKind(rawValue: name) else {
-                    throw CLIFailure(message: "--kind: unknown kind \"\(name)\" (valid: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")))", exitCode: CLIFailure.usage)
+                    throw CLIFailure(
+                        message: "--kind: unknown kind \"\(name)\" (valid: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")))",
+                        exitCode: CLIFailure.usage)
                 }
                 return kind
             }
             if let since { query.since = try Self.parseSince(since, now: context.now) }
             if let cursor {
                 guard let parsed = TimelineCursor(token: cursor) else {
-                    throw CLIFailure(message: "--cursor: \"\(cursor)\" is not a cursor printed by aggr timeline", exitCode: CLIFailure.usage)
+                    throw CLIFailure(
+                        message: "--cursor: \"\(cursor)\" is not a cursor printed by aggr timeline", exitCode: CLIFailure.usage)
                 }
                 query.cursor = parsed
             }
@@ -86,7 +89,8 @@ struct TimelineCommand: AsyncParsableCommand {
     static func parseSince(_ text: String, now: Date) throws -> Date {
         if let span = TimeSpan(parsing: text) { return now.addingTimeInterval(-Double(span.seconds)) }
         if let date = ISOTimestamp.parse(text) { return date }
-        throw CLIFailure(message: "--since: \"\(text)\" is neither a duration (24h, 7d) nor a date (2026-11-01)", exitCode: CLIFailure.usage)
+        throw CLIFailure(
+            message: "--since: \"\(text)\" is neither a duration (24h, 7d) nor a date (2026-11-01)", exitCode: CLIFailure.usage)
     }
 }
 

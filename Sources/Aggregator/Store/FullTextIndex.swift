@@ -1,0 +1,44 @@
+import GRDB
+
+/// Keeps the contentless `item_fts` table in step with `item`.
+///
+/// A contentless FTS5 table stores no text, so removing a row means handing FTS5 the exact
+/// values that were indexed; every change to title, summary, author or tags goes through
+/// here inside the same transaction as the change to `item`.
+enum FullTextIndex {
+    /// The indexed values of one item.
+    struct Entry: Equatable {
+        var title: String
+        var summary: String
+        var author: String?
+        var tags: [String]
+
+        var columns: [DatabaseValueConvertible?] {
+            [
+                SearchText.indexable(title), SearchText.indexable(summary), author.map(SearchText.indexable),
+                SearchText.indexable(tags.joined(separator: " ")),
+            ]
+        }
+    }
+
+    static func insert(_ entry: Entry, ref: Int64, in db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO item_fts (rowid, title, summary, author, tags) VALUES (?, ?, ?, ?, ?)")
+        try statement.execute(arguments: StatementArguments([ref] + entry.columns))
+    }
+
+    static func delete(_ entry: Entry, ref: Int64, in db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO item_fts (item_fts, rowid, title, summary, author, tags) VALUES ('delete', ?, ?, ?, ?, ?)")
+        try statement.execute(arguments: StatementArguments([ref] + entry.columns))
+    }
+
+    /// Removes the index entries of every item matching `condition`, before those items are deleted.
+    static func deleteRows(where condition: String, arguments: StatementArguments, in db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT ref, title, summary, author, tags FROM item WHERE \(condition)", arguments: arguments)
+        for row in rows {
+            let entry = Entry(title: row[1], summary: row[2], author: row[3], tags: ItemRow.decodeTags(row[4]))
+            try delete(entry, ref: row[0], in: db)
+        }
+    }
+}

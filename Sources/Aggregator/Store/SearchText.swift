@@ -1,0 +1,70 @@
+/// Prepares text for the full-text index and queries for it.
+///
+/// The index uses SQLite's `unicode61` tokenizer, which splits on spaces and punctuation
+/// but would keep a whole run of Chinese or Japanese as one token. Runs of CJK characters
+/// are therefore rewritten as overlapping bigrams ("数据库" → "数据 据库"), the usual
+/// approach for unsegmented scripts: any two-character word matches, longer words match as
+/// a phrase of bigrams. It indexes faster and smaller than the trigram tokenizer, and
+/// queries on common Latin words stay selective.
+enum SearchText {
+    /// Whether `scalar` belongs to a script written without spaces between words.
+    static func isUnsegmented(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF,  // Hiragana, Katakana
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,  // CJK ideographs
+            0x20000...0x2FFFF, 0xFF66...0xFF9F:  // extension B+, halfwidth katakana
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `text` with every CJK run rewritten as space-separated bigrams.
+    static func indexable(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        var run: [Unicode.Scalar] = []
+        func flush() {
+            guard !run.isEmpty else { return }
+            output.append(" ")
+            if run.count == 1 {
+                output.append(run[0])
+            } else {
+                for index in 0..<(run.count - 1) {
+                    if index > 0 { output.append(" ") }
+                    output.append(run[index])
+                    output.append(run[index + 1])
+                }
+            }
+            output.append(" ")
+            run.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            if isUnsegmented(scalar) {
+                run.append(scalar)
+            } else {
+                flush()
+                output.append(scalar)
+            }
+        }
+        flush()
+        return String(output)
+    }
+
+    /// An FTS5 MATCH expression requiring every word of `query`, each as a quoted phrase,
+    /// or nil when a word cannot be matched through the index (a lone CJK character).
+    static func matchExpression(_ query: String) -> String? {
+        let words = query.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return nil }
+        var phrases: [String] = []
+        for word in words {
+            let scalars = word.unicodeScalars
+            if scalars.count == 1, let only = scalars.first, isUnsegmented(only) { return nil }
+            let prepared = indexable(String(word)).split(separator: " ").joined(separator: " ")
+            guard prepared.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else {
+                continue
+            }
+            phrases.append("\"" + prepared.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+        }
+        return phrases.isEmpty ? nil : phrases.joined(separator: " AND ")
+    }
+}

@@ -1,0 +1,42 @@
+import Aggregator
+
+/// A provider type used only by tests, exercising every kind of section argument and option.
+///
+/// Its fetch answers from the items it was given, without a network.
+public struct SampleForumProvider: Provider {
+    public static let metadata = ProviderMetadata(
+        typeName: "forum", displayName: "Sample forum", summary: "Test-only forum with every section shape.",
+        sections: [
+            SectionKind("hot", summary: "Hot topics"),
+            SectionKind("latest", summary: "Latest topics"),
+            SectionKind(
+                "node", summary: "One node", argument: .segments(["name"]),
+                options: [OptionSpec("pages", .integer(1...10), summary: "Pages to read", default: "1")]),
+            SectionKind("releases", summary: "Releases of a repository", argument: .segments(["owner", "repo"])),
+            SectionKind(
+                "trending", summary: "Trending", argument: .optionalSegment("language"),
+                options: [OptionSpec("since", .choice(["daily", "weekly", "monthly"]), summary: "Period")]),
+            SectionKind("url", summary: "A feed URL", argument: .rest("feed url")),
+            SectionKind("notifications", summary: "Your notifications", needsToken: true),
+        ],
+        options: [
+            OptionSpec("pages", .integer(1...10), summary: "Pages per section", default: "1"),
+            OptionSpec("details", .boolean, summary: "Fetch details"),
+            OptionSpec("mode", .choice(["api", "html"]), summary: "How to read"),
+        ],
+        auth: .optional(defaultTokenEnv: "FORUM_TOKEN", note: "raises limits"),
+        defaultAPIURL: "https://api.forum.example", defaultWebURL: "https://forum.example")
+
+    public let configuration: ProviderConfiguration
+
+    public init(configuration: ProviderConfiguration) throws(ConfigError) {
+        if configuration.booleanOption("details", default: false), configuration.stringOption("mode") == "api" {
+            throw configuration.error(at: "options.details", "details need mode \"html\"")
+        }
+        self.configuration = configuration
+    }
+
+    public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
+        SectionFetch(section: Section(provider: configuration.id, key: section.key, title: "Forum › \(section.key)"), items: [])
+    }
+}

@@ -1,0 +1,20 @@
+import Aggregator
+import XCTest
+
+final class HTMLTextTests: XCTestCase {
+    func testBlocksBecomeLinesEntitiesDecodeScriptsDrop() {
+        let html = """
+            <div><p>First&nbsp;paragraph &amp; more</p><script>alert(1)</script>
+            <ul><li>one</li><li>two</li></ul><p>Line<br>break &#x4F60;&#22909;</p><style>p{}</style></div>
+            """
+        XCTAssertEqual(HTMLText.plainText(html), "First paragraph & more\n\n• one\n• two\n\nLine\nbreak 你好")
+    }
+
+    func testPlainTextPassesThroughTidied() {
+        XCTAssertEqual(HTMLText.plainText("  just   text \n\n\n more "), "just text\n\nmore")
+    }
+
+    func testBrokenMarkupStillYieldsText() {
+        XCTAssertEqual(HTMLText.plainText("<p>unclosed <b>bold <i>text"), "unclosed bold text")
+    }
+}

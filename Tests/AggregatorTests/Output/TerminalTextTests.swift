@@ -1,0 +1,33 @@
+import Aggregator
+import XCTest
+
+final class TerminalTextTests: XCTestCase {
+    func testEscapeSequencesPrintHarmlessly() {
+        XCTAssertEqual(TerminalText.sanitize("a\u{1B}[2Jb"), "ab", "CSI clear screen")
+        XCTAssertEqual(
+            TerminalText.sanitize("\u{1B}]8;;https://evil.example\u{07}click\u{1B}]8;;\u{07}"), "click", "OSC 8 hyperlink with BEL")
+        XCTAssertEqual(TerminalText.sanitize("\u{1B}]0;title\u{1B}\\x"), "x", "OSC terminated by ST")
+        XCTAssertEqual(TerminalText.sanitize("red\u{1B}[31;1mtext\u{1B}[0m"), "redtext", "SGR")
+        XCTAssertEqual(TerminalText.sanitize("x\u{9B}2Jy"), "xy", "C1 CSI")
+        XCTAssertEqual(TerminalText.sanitize("p\u{1B}Pq#0;2;0;0;0\u{1B}\\q"), "pq", "DCS (sixel)")
+        XCTAssertEqual(TerminalText.sanitize("a\u{1B}(Bb\u{1B}7c"), "abc", "charset and save-cursor escapes")
+        XCTAssertEqual(TerminalText.sanitize("unterminated \u{1B}]8;;never ends"), "unterminated")
+    }
+
+    func testControlAndBidiCharactersAreRemoved() {
+        XCTAssertEqual(TerminalText.sanitize("a\u{07}b\u{08}c\u{7F}d\u{85}e"), "abcde")
+        XCTAssertEqual(TerminalText.sanitize("user\u{202E}gpj.exe"), "usergpj.exe", "right-to-left override")
+        XCTAssertEqual(TerminalText.sanitize("a\u{2066}b\u{2069}"), "ab")
+    }
+
+    func testWhitespaceHandling() {
+        XCTAssertEqual(TerminalText.sanitize("  line one\n\tline   two \r\n"), "line one line two")
+        XCTAssertEqual(TerminalText.sanitize("one\n\ntwo\r\nthree", singleLine: false), "one\n\ntwo\nthree")
+    }
+
+    func testOrdinaryTextIsUntouched() {
+        for text in ["你好，世界", "Café ☕️ 👩‍👩‍👧", "Ünïcödé — “quotes”", "テスト"] {
+            XCTAssertEqual(TerminalText.sanitize(text), text)
+        }
+    }
+}

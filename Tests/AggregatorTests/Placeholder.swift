@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderAggregatorTestsTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,88 @@
+import Aggregator
+import AggregatorTestSupport
+import XCTest
+
+final class StoreIngestTests: StoreTestCase {
+    func testSecondSightingUpdatesInPlaceAndNeverDuplicates() throws {
+        let first = ItemFactory.item(id: "1", title: "Old title", metrics: Metrics(replies: 1))
+        XCTAssertEqual(try ingest([first]), IngestResult(new: 1))
+        let ref = try XCTUnwrap(store.item(provider: "forum", id: "1")).ref
+        try store.markRead(refs: [ref], now: ItemFactory.epoch)
+
+        var second = first
+        second.title = "New title"
+        second.metrics.replies = 9
+        second.section = "latest"
+        XCTAssertEqual(try ingest([second], now: ItemFactory.epoch.addingTimeInterval(3_600)), IngestResult(updated: 1))
+        XCTAssertEqual(try ingest([second]), IngestResult(unchanged: 1))
+
+        let stored = try XCTUnwrap(store.item(provider: "forum", id: "1"))
+        XCTAssertEqual(stored.ref, ref)
+        XCTAssertEqual(stored.item.title, "New title")
+        XCTAssertEqual(stored.item.metrics.replies, 9)
+        XCTAssertEqual(stored.item.section, "hot", "an item keeps the section it was first seen in")
+        XCTAssertEqual(stored.firstSeen, ItemFactory.epoch)
+        XCTAssertEqual(stored.readAt, ItemFactory.epoch, "updates keep read state")
+        XCTAssertEqual(try store.itemCounts()["forum"], ProviderItemCount(total: 1, unread: 0))
+    }
+
+    func testSameIdTwiceInOneBatchIsStoredOnceWithTheLastVersion() throws {
+        let result = try ingest([ItemFactory.item(id: "1", title: "a"), ItemFactory.item(id: "1", title: "b")])
+        XCTAssertEqual(result, IngestResult(new: 1))
+        XCTAssertEqual(try store.item(provider: "forum", id: "1")?.item.title, "b")
+    }
+
+    func testSameIdUnderTwoProvidersIsTwoItems() throws {
+        try ingest([ItemFactory.item(provider: "a", id: "1")])
+        try ingest([ItemFactory.item(provider: "b", id: "1")])
+        XCTAssertEqual(try store.itemCounts().mapValues(\.total), ["a": 1, "b": 1])
+    }
+
+    func testEveryFieldRoundTrips() throws {
+        let item = Item(
+            provider: "forum", section: "hot", id: "x/1", kind: .release, title: "标题 🚀", url: "https://forum.example/x/1",
+            author: Author(name: "bob", url: "https://forum.example/bob"), summary: "s", content: "<p>c</p>",
+            published: ItemFactory.epoch, updated: ItemFactory.epoch.addingTimeInterval(60), tags: ["a", "b c"],
+            metrics: Metrics(replies: 1, comments: 2, stars: 3, forks: 4, likes: 5, views: 6), image: "https://img.example/1.png",
+            extra: ["node": "swift", "repo": "a/b"])
+        try ingest([item])
+        XCTAssertEqual(try store.item(provider: "forum", id: "x/1")?.item, item)
+    }
+
+    func testItemOfAnotherProviderIsRefused() {
+        XCTAssertThrowsError(try store.ingest([ItemFactory.item(provider: "b", id: "1")], section: section("a", "hot")))
+    }
+
+    func testSectionTitleIsStoredAndShownWithItems() throws {
+        try ingest([ItemFactory.item(id: "1")])
+        XCTAssertEqual(try store.item(provider: "forum", id: "1")?.sectionTitle, "forum › hot")
+        try store.ingest([], section: Section(provider: "forum", key: "hot", title: "Imported"), keepSectionTitle: true)
+        XCTAssertEqual(try store.item(provider: "forum", id: "1")?.sectionTitle, "forum › hot")
+    }
+
+    func testReopeningKeepsEverythingAndANonDatabaseFileIsAClearError() throws {
+        try ingest(ItemFactory.synthetic(provider: "forum", count: 10))
+        store = nil
+        store = try Store(path: directory.file("aggr.sqlite"))
+        XCTAssertEqual(try store.itemCounts()["forum"]?.total, 10)
+
+        let bogus = directory.write("bogus.sqlite", String(repeating: "not sqlite ", count: 200))
+        XCTAssertThrowsError(try Store(path: bogus)) { error in
+            XCTAssertEqual("\(error)", "database \(bogus): not an aggr database (the file is not SQLite)")
+        }
+    }
+
+    func testProviderStateAndValidatorsPersist() throws {
+        var state = ProviderState(provider: "forum")
+        state.lastAttempt = ItemFactory.epoch
+        state.lastError = "HTTP 503"
+        state.consecutiveFailures = 3
+        state.nextAllowedFetch = ItemFactory.epoch.addingTimeInterval(600)
+        try store.saveProviderState(state)
+        XCTAssertEqual(try store.providerStates()["forum"], state)
+
+        try store.saveValidators(HTTPValidators(etag: "\"abc\"", lastModified: nil), for: "https://a.example/x")
+        XCTAssertEqual(try store.validators(for: "https://a.example/x"), HTTPValidators(etag: "\"abc\"", lastModified: nil))
+        XCTAssertNil(try store.validators(for: "https://a.example/y"))
+    }
+}

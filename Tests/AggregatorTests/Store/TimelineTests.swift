@@ -1,0 +1,78 @@
+import Aggregator
+import AggregatorTestSupport
+import XCTest
+
+final class TimelineTests: StoreTestCase {
+    func testNewestFirstWithTiesByProviderThenId() throws {
+        try ingest([ItemFactory.item(provider: "b", id: "2", minutesAgo: 5), ItemFactory.item(provider: "b", id: "1", minutesAgo: 5)])
+        try ingest([ItemFactory.item(provider: "a", id: "9", minutesAgo: 5), ItemFactory.item(provider: "a", id: "0", minutesAgo: 1)])
+        XCTAssertEqual(try timelineIDs(), ["a:0", "a:9", "b:1", "b:2"])
+    }
+
+    func testSamePageThroughTwoProvidersIsShownOnce() throws {
+        try ingest([ItemFactory.item(provider: "github", id: "r1", url: "https://github.com/a/b/releases/tag/v1", minutesAgo: 2)])
+        try ingest([ItemFactory.item(provider: "feed", id: "x", url: "http://www.github.com/a/b/releases/tag/v1/", minutesAgo: 1)])
+        XCTAssertEqual(try timelineIDs(), ["github:r1"], "the first-stored copy wins")
+        XCTAssertEqual(try timelineIDs { $0.providers = ["feed"] }, ["feed:x"], "a provider's own view shows its copy")
+        XCTAssertEqual(try timelineIDs { $0.dedupe = false }, ["feed:x", "github:r1"])
+    }
+
+    func testFilters() throws {
+        try ingest([
+            ItemFactory.item(id: "1", minutesAgo: 10, kind: .topic),
+            ItemFactory.item(id: "2", minutesAgo: 60 * 30, kind: .release),
+        ])
+        try ingest([ItemFactory.item(section: "node/swift", id: "3", minutesAgo: 20)])
+        try store.markRead(refs: [XCTUnwrap(store.item(provider: "forum", id: "1")).ref])
+        XCTAssertEqual(try timelineIDs { $0.kinds = [.release] }, ["forum:2"])
+        XCTAssertEqual(try timelineIDs { $0.sections = ["node/swift"] }, ["forum:3"])
+        XCTAssertEqual(try timelineIDs { $0.since = ItemFactory.epoch.addingTimeInterval(-3_600) }, ["forum:1", "forum:3"])
+        XCTAssertEqual(try timelineIDs { $0.unreadOnly = true }, ["forum:3", "forum:2"])
+        XCTAssertEqual(try timelineIDs { $0.providers = ["nobody"] }, [])
+    }
+
+    func testPagesAndCursorsWalkTheWholeTimelineExactlyOnce() throws {
+        try ingest(ItemFactory.synthetic(provider: "a", count: 25))
+        var query = TimelineQuery()
+        query.limit = 10
+        var seen: [String] = []
+        var pages = 0
+        while true {
+            let page = try store.timeline(query)
+            seen += page.items.map(\.item.id)
+            pages += 1
+            guard let next = page.nextCursor else { break }
+            query.cursor = TimelineCursor(token: next.description)
+            XCTAssertEqual(query.cursor, next, "cursor tokens round-trip")
+        }
+        XCTAssertEqual(pages, 3)
+        XCTAssertEqual(seen, (0..<25).map(String.init))
+
+        XCTAssertEqual(
+            try timelineIDs {
+                $0.limit = 10; $0.page = 2
+            }, (20..<25).map { "a:\($0)" })
+        XCTAssertNil(TimelineCursor(token: "garbage"))
+    }
+
+    func testCursorStaysStableWhenNewItemsArrive() throws {
+        try ingest(ItemFactory.synthetic(provider: "a", count: 6))
+        var query = TimelineQuery()
+        query.limit = 3
+        let first = try store.timeline(query)
+        try ingest([ItemFactory.item(provider: "a", id: "newest", minutesAgo: -5)])
+        query.cursor = first.nextCursor
+        XCTAssertEqual(try store.timeline(query).items.map(\.item.id), ["3", "4", "5"])
+    }
+
+    func testMarkAllReadPerProvider() throws {
+        try ingest(ItemFactory.synthetic(provider: "a", count: 3))
+        try ingest(ItemFactory.synthetic(provider: "b", count: 2))
+        XCTAssertEqual(try store.markAllRead(providers: ["a"]), 3)
+        XCTAssertEqual(try store.itemCounts()["b"]?.unread, 2)
+        XCTAssertEqual(try store.markAllRead(), 2)
+        let ref = try XCTUnwrap(store.item(provider: "a", id: "0")).ref
+        XCTAssertEqual(try store.markRead(refs: [ref, 999_999], read: false), 1)
+        XCTAssertEqual(try store.itemCounts()["a"]?.unread, 1)
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderProvidersTestsTests: XCTestCase { func testNothing() {} }

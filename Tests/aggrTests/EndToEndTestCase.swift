@@ -1,0 +1,54 @@
+import Aggregator
+import AggregatorTestSupport
+import XCTest
+
+/// Runs the real `aggr` binary with its own HOME, config and database in a temp directory.
+class EndToEndTestCase: XCTestCase {
+    var directory: TemporaryDirectory!
+    var runner: CLIRunner!
+
+    /// The moment every run takes as now, so relative times in golden files are stable.
+    static let now = "2026-11-21T00:00:00Z"
+
+    override func setUpWithError() throws {
+        directory = TemporaryDirectory(prefix: "aggr-e2e")
+        let binary = CLIRunner.locateBinary()
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw XCTSkip("aggr binary not built at \(binary); run `swift build` first")
+        }
+        runner = CLIRunner(
+            binary: binary,
+            environment: [
+                "HOME": directory.path, "XDG_CONFIG_HOME": directory.file("config"), "XDG_DATA_HOME": directory.file("data"),
+                "AGGR_DB": directory.file("aggr.sqlite"), "AGGR_NOW": Self.now, "COLUMNS": "100",
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            ])
+    }
+
+    override func tearDown() {
+        directory = nil
+    }
+
+    /// Runs aggr in the temp directory (so `./providers.json` is the test's own).
+    @discardableResult
+    func aggr(_ arguments: String..., input: String? = nil) throws -> CLIRunner.Result {
+        try runner.run(arguments, in: directory.path, input: input)
+    }
+
+    /// The committed fixture `name` from Tests/aggrTests/Fixtures.
+    func fixture(_ name: String, file: StaticString = #filePath) throws -> String {
+        let path = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// Compares `actual` with Golden/`name`; `AGGR_UPDATE_GOLDEN=1` rewrites the file instead.
+    func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Golden/\(name)").path
+        if ProcessInfo.processInfo.environment["AGGR_UPDATE_GOLDEN"] == "1" {
+            try actual.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(actual, expected, "output differs from Golden/\(name)", file: file, line: line)
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderaggrTestsTests: XCTestCase { func testNothing() {} }
