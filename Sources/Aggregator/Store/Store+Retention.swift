@@ -43,6 +43,7 @@ extension Store {
     }
 
     /// Deletes the items numbered `refs` for good (tombstoned); returns how many existed.
+    @discardableResult
     public func remove(refs: [Int64], now: Date = Date()) throws -> Int {
         guard !refs.isEmpty else { return 0 }
         return try write { db in

@@ -65,11 +65,14 @@ extension Store {
         }
     }
 
+    /// How many of the newest full-text matches are ranked.
+    static let searchWindow = 2_000
+
     /// Full-text search over title, summary, author and tags, best match first.
     ///
     /// Every word must match. Words go through the index (CJK as bigram phrases, see
     /// ``SearchText``); a lone CJK character, which the bigram index cannot find, is matched
-    /// with LIKE instead.
+    /// with LIKE instead. Ranking (bm25) covers the newest ``searchWindow`` matches.
     public func search(_ text: String, limit: Int = 40) throws -> [StoredItem] {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var phrases: [String] = []
@@ -86,15 +89,19 @@ extension Store {
         var arguments: [DatabaseValueConvertible?] = []
         var sql = "SELECT \(ItemRow.selection) FROM \(ItemRow.from)"
         if !phrases.isEmpty {
-            sql += " JOIN item_fts f ON f.rowid = i.ref"
-            conditions.append("item_fts MATCH ?")
+            // Rank the most recent matches only: FTS5 walks the index newest-first and stops,
+            // so a word found in half the database costs the same as a rare one.
+            sql += """
+                 JOIN (SELECT rowid, rank FROM item_fts WHERE item_fts MATCH ? ORDER BY rowid DESC LIMIT \(Self.searchWindow)) f
+                 ON f.rowid = i.ref
+                """
             arguments.append(phrases.joined(separator: " AND "))
         }
         for word in loose {
             conditions.append("(i.title LIKE ? OR i.summary LIKE ? OR i.author LIKE ? OR i.tags LIKE ?)")
             arguments += Array(repeating: "%\(word)%", count: 4)
         }
-        sql += " WHERE " + conditions.joined(separator: " AND ")
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += phrases.isEmpty ? " ORDER BY i.published DESC" : " ORDER BY f.rank, i.published DESC"
         sql += " LIMIT ?"
         arguments.append(limit)

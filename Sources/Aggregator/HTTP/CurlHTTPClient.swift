@@ -1,0 +1,45 @@
+import Foundation
+
+/// The production ``HTTPClient``: libcurl multi on one driver thread, with total and
+/// per-host limits, redirects, timeouts, a body limit and TLS verification always on.
+public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
+    // Invariant: `nextID` is only touched while holding `lock`; everything else is immutable.
+    public let settings: HTTPClientSettings
+    private let driver = CurlMultiDriver()
+    private let gate: ConcurrencyGate
+    private let lock = NSLock()
+    private var nextID = 0
+
+    public init(settings: HTTPClientSettings = HTTPClientSettings()) {
+        self.settings = settings
+        gate = ConcurrencyGate(total: settings.maxConcurrent, perHost: settings.maxPerHost)
+    }
+
+    deinit {
+        driver.shutdown()
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let host = URLComponents(string: request.url)?.host?.lowercased() ?? ""
+        guard WebURL.isHTTP(request.url) else {
+            throw HTTPError.transport(url: SecretRedactor.redact(url: request.url), detail: "not an http or https URL")
+        }
+        try await gate.acquire(host: host)
+        defer { Task { await gate.release(host: host) } }
+        let id = lock.withLock {
+            nextID += 1
+            return nextID
+        }
+        guard let transfer = CurlTransfer(id: id, request: request, settings: settings) else {
+            throw HTTPError.transport(url: SecretRedactor.redact(url: request.url), detail: "libcurl could not create a handle")
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.continuation = continuation
+                driver.submit(transfer)
+            }
+        } onCancel: {
+            driver.cancel(id)
+        }
+    }
+}
