@@ -14,7 +14,7 @@ struct Aggr: AsyncParsableCommand {
             """,
         version: AggregatorVersion.current,
         subcommands: [
-            TimelineCommand.self, ShowCommand.self, ReadCommand.self, ProvidersCommand.self, TypesCommand.self,
+            TimelineCommand.self, RefreshCommand.self, ShowCommand.self, ReadCommand.self, ProvidersCommand.self, TypesCommand.self,
             InitCommand.self, PruneCommand.self, ImportCommand.self,
         ],
         defaultSubcommand: TimelineCommand.self

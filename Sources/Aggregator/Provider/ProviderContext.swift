@@ -12,12 +12,15 @@ public struct ProviderContext: Sendable {
     public var logger: Logger
     /// The environment tokens are read from.
     public var environment: [String: String]
+    /// Validators and rate-limit signals of this fetch (see ``get(_:headers:)``).
+    public var session: FetchSession
 
-    public init(http: any HTTPClient, now: Date, logger: Logger, environment: [String: String]) {
+    public init(http: any HTTPClient, now: Date, logger: Logger, environment: [String: String], session: FetchSession = FetchSession(store: nil)) {
         self.http = http
         self.now = now
         self.logger = logger
         self.environment = environment
+        self.session = session
     }
 
     /// The token for `configuration`, read from its `token_env` or the type's default.

@@ -31,9 +31,17 @@ extension Store {
     /// were pruned or deleted before are skipped, so they never come back.
     /// With `keepSectionTitle`, a title already stored for the section wins over
     /// `section.title` (imports know keys but not the providers' human titles).
+    ///
+    /// `validators` are the HTTP validators of the responses the items came from; they are
+    /// saved in the same transaction, so a failed ingest never leaves a 304 that would hide
+    /// the items next time.
     @discardableResult
-    public func ingest(_ items: [Item], section: Section, now: Date = Date(), keepSectionTitle: Bool = false) throws -> IngestResult {
+    public func ingest(
+        _ items: [Item], section: Section, now: Date = Date(), keepSectionTitle: Bool = false,
+        validators: [String: HTTPValidators] = [:]
+    ) throws -> IngestResult {
         try write { db in
+            for (url, value) in validators { try Self.saveValidators(value, for: url, now: now, in: db) }
             let onConflict = keepSectionTitle ? "DO NOTHING" : "DO UPDATE SET title = excluded.title"
             try db.execute(
                 sql: "INSERT INTO section (provider, key, title) VALUES (?, ?, ?) ON CONFLICT \(onConflict)",

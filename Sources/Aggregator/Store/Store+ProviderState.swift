@@ -9,12 +9,24 @@ public struct ProviderState: Sendable, Equatable {
     /// The last failure's message (secrets already redacted), cleared by a success.
     public var lastError: String?
     public var consecutiveFailures = 0
-    /// Set by backoff, rate limits and intervals: no fetch before this time unless forced.
+    /// Set by backoff, rate limits and intervals: no fetch before this time (see ``waitReason``).
     public var nextAllowedFetch: Date?
+    /// Why ``nextAllowedFetch`` is set; `--force` overrides intervals and backoff, never rate limits.
+    public var waitReason: WaitReason?
 
     public init(provider: String) {
         self.provider = provider
     }
+}
+
+/// Why a provider may not be fetched yet.
+public enum WaitReason: String, Sendable, Equatable {
+    /// Its `interval` has not passed since the last success.
+    case interval
+    /// It failed recently; the wait grows with each failure in a row.
+    case backoff
+    /// Upstream said the budget is spent (rate-limit headers, Retry-After, X-Poll-Interval).
+    case rateLimit = "rate-limit"
 }
 
 /// Stored item counts for one provider.
@@ -28,14 +40,17 @@ public struct ProviderItemCount: Sendable, Equatable {
     }
 }
 
-/// HTTP cache validators remembered for one URL.
+/// HTTP cache validators remembered for one URL, with a hash of the body they belong to.
 public struct HTTPValidators: Sendable, Equatable {
     public var etag: String?
     public var lastModified: String?
+    /// Lets a 200 with the very same body count as unchanged, for servers without validators.
+    public var bodyHash: String?
 
-    public init(etag: String?, lastModified: String?) {
+    public init(etag: String?, lastModified: String?, bodyHash: String? = nil) {
         self.etag = etag
         self.lastModified = lastModified
+        self.bodyHash = bodyHash
     }
 }
 
@@ -51,6 +66,7 @@ extension Store {
                 state.lastError = row["last_error"]
                 state.consecutiveFailures = row["consecutive_failures"]
                 state.nextAllowedFetch = (row["next_allowed_fetch"] as Int64?).map(Self.date)
+                state.waitReason = (row["wait_reason"] as String?).flatMap(WaitReason.init(rawValue:))
                 states[state.provider] = state
             }
             return states
@@ -63,12 +79,12 @@ extension Store {
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO provider_state
-                        (provider, last_attempt, last_success, last_error, consecutive_failures, next_allowed_fetch)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                        (provider, last_attempt, last_success, last_error, consecutive_failures, next_allowed_fetch, wait_reason)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     state.provider, state.lastAttempt.map(Self.millis), state.lastSuccess.map(Self.millis),
-                    state.lastError, state.consecutiveFailures, state.nextAllowedFetch.map(Self.millis),
+                    state.lastError, state.consecutiveFailures, state.nextAllowedFetch.map(Self.millis), state.waitReason?.rawValue,
                 ])
         }
     }
@@ -87,17 +103,19 @@ extension Store {
     /// The validators stored for `url` (which must already be redacted of secrets).
     public func validators(for url: String) throws -> HTTPValidators? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT etag, last_modified FROM http_validator WHERE url = ?", arguments: [url])
-                .map { HTTPValidators(etag: $0[0], lastModified: $0[1]) }
+            try Row.fetchOne(db, sql: "SELECT etag, last_modified, body_hash FROM http_validator WHERE url = ?", arguments: [url])
+                .map { HTTPValidators(etag: $0[0], lastModified: $0[1], bodyHash: $0[2]) }
         }
     }
 
     /// Remembers validators for `url`; call only when the body changed.
     public func saveValidators(_ validators: HTTPValidators, for url: String, now: Date = Date()) throws {
-        try write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO http_validator (url, etag, last_modified, stored_at) VALUES (?, ?, ?, ?)",
-                arguments: [url, validators.etag, validators.lastModified, Self.millis(now)])
-        }
+        try write { db in try Self.saveValidators(validators, for: url, now: now, in: db) }
+    }
+
+    static func saveValidators(_ validators: HTTPValidators, for url: String, now: Date, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO http_validator (url, etag, last_modified, body_hash, stored_at) VALUES (?, ?, ?, ?, ?)",
+            arguments: [url, validators.etag, validators.lastModified, validators.bodyHash, millis(now)])
     }
 }

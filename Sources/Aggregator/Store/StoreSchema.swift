@@ -45,10 +45,11 @@ enum StoreSchema {
             provider TEXT PRIMARY KEY,
             last_attempt INTEGER, last_success INTEGER, last_error TEXT,
             consecutive_failures INTEGER NOT NULL DEFAULT 0,
-            next_allowed_fetch INTEGER
+            next_allowed_fetch INTEGER,
+            wait_reason TEXT
         );
         CREATE TABLE http_validator (
-            url TEXT PRIMARY KEY, etag TEXT, last_modified TEXT, stored_at INTEGER NOT NULL
+            url TEXT PRIMARY KEY, etag TEXT, last_modified TEXT, body_hash TEXT, stored_at INTEGER NOT NULL
         );
         CREATE VIRTUAL TABLE item_fts USING fts5 (
             title, summary, author, tags, content = '', tokenize = 'unicode61 remove_diacritics 2'

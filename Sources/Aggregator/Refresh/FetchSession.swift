@@ -1,0 +1,80 @@
+import Foundation
+
+/// The state of one provider×section fetch: conditional-GET validators looked up and
+/// staged, and the rate-limit signals seen.
+///
+/// Validators are only staged here; the refresher saves them with the items in one
+/// transaction, so a fetch whose items were not stored is fetched in full next time.
+public final class FetchSession: @unchecked Sendable {
+    // Invariant: `staged` and `signal` are only touched while holding `lock`.
+    private let store: Store?
+    private let lock = NSLock()
+    private var staged: [String: HTTPValidators] = [:]
+    private var signal = RateLimitSignal()
+
+    /// A session reading stored validators from `store` (nil: always fetch in full).
+    public init(store: Store?) {
+        self.store = store
+    }
+
+    func storedValidators(for key: String) -> HTTPValidators? {
+        (try? store?.validators(for: key)) ?? nil
+    }
+
+    func stage(_ validators: HTTPValidators, for key: String) {
+        lock.withLock { staged[key] = validators }
+    }
+
+    /// Validators of bodies that changed, to save with the items.
+    public var stagedValidators: [String: HTTPValidators] { lock.withLock { staged } }
+
+    func observe(_ new: RateLimitSignal) {
+        lock.withLock {
+            if let remaining = new.remaining { signal.remaining = min(signal.remaining ?? .max, remaining) }
+            for (keyPath, value) in [(\RateLimitSignal.reset, new.reset), (\.retryAfter, new.retryAfter), (\.pollAfter, new.pollAfter)] {
+                if let value { signal[keyPath: keyPath] = max(signal[keyPath: keyPath] ?? value, value) }
+            }
+        }
+    }
+
+    /// The combined rate-limit signal of every response in this fetch.
+    public var rateLimit: RateLimitSignal { lock.withLock { signal } }
+}
+
+/// Upstream refused because the budget is spent; no request should be made before `until`.
+public struct RateLimitedError: Error, Sendable, CustomStringConvertible {
+    public var url: String
+    public var until: Date
+
+    public var description: String { "rate limited by \(url) until \(ISOTimestamp.format(until))" }
+}
+
+extension ProviderContext {
+    /// GETs `url` conditionally: nil means unchanged (a 304, or the same body as last time).
+    ///
+    /// Stored ETag/Last-Modified are sent; rate-limit headers are recorded; a status other
+    /// than 2xx/304 throws ``HTTPError/status(url:code:excerpt:)`` (or ``RateLimitedError``
+    /// when the server says the budget is spent), with secrets redacted from the URL.
+    public func get(_ url: String, headers: [(String, String)] = []) async throws -> HTTPResponse? {
+        let key = SecretRedactor.redact(url: url)
+        var request = HTTPRequest(url: url, headers: headers)
+        let known = session.storedValidators(for: key)
+        if let etag = known?.etag { request.headers.append(("If-None-Match", etag)) }
+        if let modified = known?.lastModified { request.headers.append(("If-Modified-Since", modified)) }
+        let response = try await http.send(request)
+        let signal = RateLimitPolicy.signal(from: response, now: now)
+        session.observe(signal)
+        if response.status == 304 { return nil }
+        guard (200..<300).contains(response.status) else {
+            if [403, 429, 503].contains(response.status), let until = signal.blockedUntil {
+                throw RateLimitedError(url: key, until: until)
+            }
+            throw HTTPError.status(url: key, code: response.status, excerpt: HTTPErrorExcerpt.make(response.body))
+        }
+        let hash = BodyHash.hex(response.body)
+        if let known, known.bodyHash == hash { return nil }
+        session.stage(
+            HTTPValidators(etag: response.header("ETag"), lastModified: response.header("Last-Modified"), bodyHash: hash), for: key)
+        return response
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Progress of a refresh, reported as it happens.
+public enum RefreshEvent: Sendable {
+    /// The provider was not fetched; `reason` says why and until when.
+    case skipped(provider: String, reason: String)
+    case started(provider: String, sections: [String])
+    case sectionFinished(provider: String, section: String, outcome: SectionOutcome)
+    case finished(ProviderOutcome)
+}
+
+/// How one section fetch ended.
+public enum SectionOutcome: Sendable, Equatable {
+    case stored(IngestResult)
+    /// Upstream answered 304, or the same body as last time: nothing was parsed.
+    case unchanged
+    case failed(String)
+}
+
+/// How one provider's refresh ended.
+public struct ProviderOutcome: Sendable {
+    public var provider: String
+    public var result = IngestResult()
+    public var unchangedSections = 0
+    /// `(section, message)` for each failed section.
+    public var failures: [(section: String, message: String)] = []
+    public var elapsed: TimeInterval = 0
+    /// When the provider may be fetched again, and why.
+    public var nextAllowedFetch: Date?
+    public var waitReason: WaitReason?
+
+    public init(provider: String) {
+        self.provider = provider
+    }
+
+    public var failed: Bool { !failures.isEmpty }
+}
+
+/// The whole refresh, for the final summary line and the exit status.
+public struct RefreshSummary: Sendable {
+    public var outcomes: [ProviderOutcome] = []
+    public var skipped: [(provider: String, reason: String, wait: WaitReason)] = []
+    public var elapsed: TimeInterval = 0
+
+    public init() {}
+
+    public var totals: IngestResult { outcomes.reduce(IngestResult()) { $0 + $1.result } }
+    public var failedProviders: [String] { outcomes.filter(\.failed).map(\.provider) }
+    public var succeededProviders: [String] { outcomes.filter { !$0.failed }.map(\.provider) }
+
+    /// 0 when every provider that ran succeeded, 2 when some failed, 1 when none could run.
+    public var exitStatus: Int32 {
+        if !failedProviders.isEmpty { return succeededProviders.isEmpty ? 1 : 2 }
+        // Nothing ran because every provider is backing off or rate limited: none could run.
+        let blocked = !skipped.isEmpty && skipped.allSatisfy { $0.wait != .interval }
+        return outcomes.isEmpty && blocked ? 1 : 0
+    }
+
+    /// One line: `3 providers in 1.2 s: 40 new, 5 updated, 100 unchanged, 1 failed (gitee)`.
+    public var line: String {
+        let totals = totals
+        let failed = failedProviders
+        var text = "\(outcomes.count) provider\(outcomes.count == 1 ? "" : "s") refreshed in \(String(format: "%.1f", elapsed)) s: "
+        text += "\(totals.new) new, \(totals.updated) updated, \(totals.unchanged) unchanged, "
+        text += failed.isEmpty ? "0 failed" : "\(failed.count) failed (\(failed.joined(separator: ", ")))"
+        if !skipped.isEmpty { text += ", \(skipped.count) skipped" }
+        return text
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Logging
+
+/// Fetches every enabled provider's sections concurrently and stores what they return.
+///
+/// One failing provider or section never stops the others or loses their items: each
+/// provider×section is its own task and its own transaction. Provider state (last fetch,
+/// last error, failures in a row, next allowed fetch and why) is saved after each provider.
+public struct Refresher: Sendable {
+    public var configuration: Configuration
+    public var registry: ProviderRegistry
+    public var store: Store
+    public var http: any HTTPClient
+    public var environment: [String: String]
+    public var logger: Logger
+    public var backoff = BackoffPolicy()
+    /// The refresh's notion of now; tests pin it.
+    public var now: Date
+
+    public init(
+        configuration: Configuration, registry: ProviderRegistry, store: Store, http: any HTTPClient,
+        environment: [String: String], logger: Logger = Logger(label: "aggr.refresh"), now: Date = Date()
+    ) {
+        self.configuration = configuration
+        self.registry = registry
+        self.store = store
+        self.http = http
+        self.environment = environment
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Refreshes `only` (all enabled providers when empty); `force` ignores intervals and
+    /// backoff but never an upstream rate limit.
+    public func refresh(only: [String] = [], force: Bool = false, events: @escaping @Sendable (RefreshEvent) -> Void = { _ in })
+        async throws -> RefreshSummary
+    {
+        let started = Date()
+        var summary = RefreshSummary()
+        let states = try store.providerStates()
+        var runnable: [(any Provider, ProviderConfiguration)] = []
+        for entry in configuration.providers where only.isEmpty ? entry.enabled : only.contains(entry.id) {
+            if let reason = waitReason(states[entry.id], force: force) {
+                summary.skipped.append((entry.id, reason, states[entry.id]?.waitReason ?? .interval))
+                events(.skipped(provider: entry.id, reason: reason))
+                continue
+            }
+            guard let type = registry.type(named: entry.type) else { continue }
+            runnable.append((try type.init(configuration: entry), entry))
+        }
+        summary.outcomes = await withTaskGroup(of: ProviderOutcome.self) { group in
+            for (provider, entry) in runnable {
+                group.addTask { await refresh(provider, entry: entry, previous: states[entry.id], events: events) }
+            }
+            var outcomes: [ProviderOutcome] = []
+            for await outcome in group { outcomes.append(outcome) }
+            let order = configuration.providers.map(\.id)
+            return outcomes.sorted { (order.firstIndex(of: $0.provider) ?? 0) < (order.firstIndex(of: $1.provider) ?? 0) }
+        }
+        summary.elapsed = Date().timeIntervalSince(started)
+        return summary
+    }
+
+    /// Why a provider must wait, or nil when it may run now.
+    func waitReason(_ state: ProviderState?, force: Bool) -> String? {
+        guard let state, let next = state.nextAllowedFetch, next > now else { return nil }
+        let when = "until \(ISOTimestamp.format(next)) (in \(TimeSpan(seconds: max(1, Int(next.timeIntervalSince(now))))))"
+        switch state.waitReason ?? .interval {
+        case .rateLimit: return "rate limited \(when)"
+        case .backoff where !force: return "backing off after \(state.consecutiveFailures) failure\(state.consecutiveFailures == 1 ? "" : "s") in a row, \(when); --force tries now"
+        case .interval where !force: return "fetched recently; next \(when); --force fetches now"
+        default: return nil
+        }
+    }
+
+    func refresh(_ provider: any Provider, entry: ProviderConfiguration, previous: ProviderState?, events: @escaping @Sendable (RefreshEvent) -> Void)
+        async -> ProviderOutcome
+    {
+        let started = Date()
+        events(.started(provider: entry.id, sections: entry.sections.map(\.key)))
+        let metadata = type(of: provider).metadata
+        let secrets = [ProviderContext.token(named: entry.tokenEnv ?? metadata.auth.defaultTokenEnv, in: environment)].compactMap { $0 }
+        let results = await withTaskGroup(of: (String, SectionOutcome, RateLimitSignal).self) { group in
+            for section in entry.sections {
+                group.addTask {
+                    let session = FetchSession(store: store)
+                    let context = ProviderContext(http: http, now: now, logger: logger, environment: environment, session: session)
+                    let outcome: SectionOutcome
+                    do {
+                        let fetched = try await provider.fetch(section, context: context)
+                        if var items = fetched.items {
+                            if let limit = entry.limit { items = Array(items.prefix(limit)) }
+                            outcome = .stored(try store.ingest(items, section: fetched.section, now: now, validators: session.stagedValidators))
+                        } else {
+                            outcome = .unchanged
+                        }
+                    } catch let error as RateLimitedError {
+                        var signal = session.rateLimit
+                        signal.retryAfter = max(signal.retryAfter ?? error.until, error.until)
+                        let message = SecretRedactor.redact(text: "\(error)", secrets: secrets)
+                        events(.sectionFinished(provider: entry.id, section: section.key, outcome: .failed(message)))
+                        return (section.key, .failed(message), signal)
+                    } catch {
+                        outcome = .failed(SecretRedactor.redact(text: Self.describe(error), secrets: secrets))
+                    }
+                    events(.sectionFinished(provider: entry.id, section: section.key, outcome: outcome))
+                    return (section.key, outcome, session.rateLimit)
+                }
+            }
+            var collected: [(String, SectionOutcome, RateLimitSignal)] = []
+            for await result in group { collected.append(result) }
+            return collected
+        }
+        var outcome = ProviderOutcome(provider: entry.id)
+        var signals: [RateLimitSignal] = []
+        for (section, sectionOutcome, signal) in results {
+            signals.append(signal)
+            switch sectionOutcome {
+            case .stored(let result): outcome.result = outcome.result + result
+            case .unchanged: outcome.unchangedSections += 1
+            case .failed(let message): outcome.failures.append((section, message))
+            }
+        }
+        let order = entry.sections.map(\.key)
+        outcome.failures.sort { (order.firstIndex(of: $0.section) ?? 0) < (order.firstIndex(of: $1.section) ?? 0) }
+        var state = previous ?? ProviderState(provider: entry.id)
+        state.lastAttempt = now
+        if outcome.failed {
+            state.consecutiveFailures += 1
+            state.lastError = outcome.failures.map { "\($0.section): \($0.message)" }.joined(separator: "; ")
+            state.nextAllowedFetch = now.addingTimeInterval(backoff.delay(afterFailures: state.consecutiveFailures, jitter: Double.random(in: 0...1)))
+            state.waitReason = .backoff
+        } else {
+            state.consecutiveFailures = 0
+            state.lastError = nil
+            state.lastSuccess = now
+            let interval = entry.interval ?? metadata.defaultInterval
+            state.nextAllowedFetch = now.addingTimeInterval(Double(interval.seconds))
+            state.waitReason = .interval
+        }
+        for signal in signals {
+            if let until = signal.blockedUntil ?? signal.pollAfter, until > (state.nextAllowedFetch ?? now) {
+                state.nextAllowedFetch = until
+                state.waitReason = .rateLimit
+            }
+        }
+        do {
+            try store.saveProviderState(state)
+        } catch {
+            outcome.failures.append(("state", "\(error)"))
+        }
+        outcome.nextAllowedFetch = state.nextAllowedFetch
+        outcome.waitReason = state.waitReason
+        outcome.elapsed = Date().timeIntervalSince(started)
+        events(.finished(outcome))
+        return outcome
+    }
+
+    /// A one-line description of any fetch error.
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case let error as CustomStringConvertible: TerminalText.sanitize(error.description)
+        default: TerminalText.sanitize(String(describing: error))
+        }
+    }
+}
+
+extension ProviderContext {
+    /// The non-empty value of environment variable `name`.
+    static func token(named name: String?, in environment: [String: String]) -> String? {
+        guard let name, let value = environment[name], !value.isEmpty else { return nil }
+        return value
+    }
+}

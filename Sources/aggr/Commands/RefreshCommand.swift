@@ -1,0 +1,74 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+import Logging
+
+/// `aggr refresh`: fetch every enabled provider concurrently and store what is new.
+struct RefreshCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Fetch providers concurrently and store new and updated items.",
+        discussion: """
+            Exit status: 0 when every provider that ran succeeded, 2 when some failed, 1 when none could run.
+            --record saves each raw response (secrets removed) for bug reports; --replay answers from such a directory.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Only these provider ids (default: every enabled provider).")
+    var providers: [String] = []
+
+    @Flag(help: "Ignore intervals and backoff (never an upstream rate limit).")
+    var force = false
+
+    @Option(help: ArgumentHelp("Save every raw response under this directory.", valueName: "dir"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Answer from recordings in this directory instead of the network.", valueName: "dir"))
+    var replay: String?
+
+    func run() async throws {
+        var status: Int32 = 0
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let configuration = try context.configuration()
+            let known = configuration.providers.map(\.id)
+            for id in providers where !known.contains(id) {
+                let hint = NearestName.suggestion(for: id, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw CLIFailure(message: "no provider \"\(id)\" in \(configuration.file)\(hint)", exitCode: CLIFailure.usage)
+            }
+            if let replay, !FileManager.default.fileExists(atPath: replay) {
+                throw CLIFailure(message: "--replay: \(replay) does not exist", exitCode: CLIFailure.usage)
+            }
+            if configuration.providers.isEmpty {
+                context.notice("\(configuration.file) lists no providers; see `aggr types`")
+                return
+            }
+            let store = try context.openStore()
+            var http: any HTTPClient = replay.map { ReplayHTTPClient(directory: $0) } ?? CurlHTTPClient()
+            if let record { http = RecordingHTTPClient(wrapping: http, directory: record) }
+            let errorIsTTY = isatty(STDERR_FILENO) == 1
+            let progress = RefreshProgress(
+                live: errorIsTTY, color: errorIsTTY && context.terminal.color, width: context.terminal.width,
+                write: { FileHandle.standardError.write(Data($0.utf8)) })
+            let ticker = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(nanoseconds: 100_000_000)
+                    progress.tick()
+                }
+            }
+            var logger = Logger(label: "aggr")
+            logger.logLevel = .warning
+            let refresher = Refresher(
+                configuration: configuration, registry: context.registry, store: store, http: http,
+                environment: context.environment, logger: logger, now: context.now)
+            let summary = try await refresher.refresh(only: providers, force: force, events: progress.handle)
+            ticker.cancel()
+            progress.finish()
+            _ = try store.prune(configuration.retention, now: context.now)
+            context.notice(summary.line)
+            status = summary.exitStatus
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
