@@ -2,7 +2,9 @@ import Aggregator
 
 /// A provider type used only by tests, exercising every kind of section argument and option.
 ///
-/// Its fetch answers from the items it was given, without a network.
+/// Its fetch GETs `<api_url>/<section key>` through the context (so tests exercise real
+/// HTTP, conditional GET and rate limits) and reads the body as contract NDJSON; a token
+/// from `token_env` is sent as a Bearer header.
 public struct SampleForumProvider: Provider {
     public static let metadata = ProviderMetadata(
         typeName: "forum", displayName: "Sample forum", summary: "Test-only forum with every section shape.",
@@ -37,6 +39,19 @@ public struct SampleForumProvider: Provider {
     }
 
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
-        SectionFetch(section: Section(provider: configuration.id, key: section.key, title: "Forum › \(section.key)"), items: [])
+        let base = configuration.apiURL ?? Self.metadata.defaultAPIURL!
+        var headers: [(String, String)] = []
+        if let token = context.token(for: configuration, metadata: Self.metadata) { headers.append(("Authorization", "Bearer \(token)")) }
+        let described = Section(provider: configuration.id, key: section.key, title: "Forum › \(section.key)")
+        guard let response = try await context.get("\(base)/\(section.key)", headers: headers) else {
+            return SectionFetch(section: described, items: nil)
+        }
+        let items = try ItemJSONReader.items(ndjson: String(decoding: response.body, as: UTF8.self)).map { item in
+            var item = item
+            item.provider = configuration.id
+            item.section = section.key
+            return item
+        }
+        return SectionFetch(section: described, items: items)
     }
 }

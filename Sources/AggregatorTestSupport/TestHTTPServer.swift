@@ -110,9 +110,11 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// `http://host:port`.
     public var baseURL: String { "http://\(host):\(port)" }
 
-    /// Answers requests whose path starts with `prefix` (longest prefix wins).
+    /// Answers requests whose path starts with `prefix` (longest prefix wins); routing the
+    /// same prefix again replaces its handler.
     public func route(_ prefix: String, _ handler: @escaping Handler) {
         lock.withLock {
+            routes.removeAll { $0.prefix == prefix }
             routes.append((prefix, handler))
             routes.sort { $0.prefix.count > $1.prefix.count }
         }

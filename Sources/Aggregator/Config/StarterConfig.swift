@@ -3,7 +3,9 @@
 public enum StarterConfig {
     public static let text = """
         {
-          "providers": [],
+          "providers": [
+            { "id": "v2ex", "type": "v2ex", "sections": ["hot", "latest"], "interval": "10m" }
+          ],
           "timeline": { "limit": 40 },
           "retention": { "max_items": 10000 }
         }

@@ -1,5 +1,6 @@
-/// A fast fingerprint of a response body (64-bit FNV-1a, hex), to notice an unchanged body
-/// from servers that send no validators. Not for security.
+/// A fast fingerprint of a response body (64-bit FNV-1a, hex).
+///
+/// It notices an unchanged body from servers that send no validators; it is not for security.
 public enum BodyHash {
     public static func hex(_ bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325

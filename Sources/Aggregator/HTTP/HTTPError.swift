@@ -1,4 +1,6 @@
-/// Why an HTTP exchange failed. Every URL in it is already redacted of secrets.
+/// Why an HTTP exchange failed.
+///
+/// Every URL in it is already redacted of secrets.
 public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case dns(host: String, url: String)
     case connect(url: String, detail: String)

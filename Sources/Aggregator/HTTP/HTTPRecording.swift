@@ -102,7 +102,9 @@ public struct RecordingHTTPClient: HTTPClient {
         secrets += secrets.compactMap { $0.split(separator: " ").last.map(String.init) }
         secrets += (URLComponents(string: request.url)?.queryItems ?? [])
             .filter { SecretRedactor.secretParameters.contains($0.name.lowercased()) }.compactMap(\.value)
-        let body = String(validating: response.body, as: UTF8.self).map { Array(SecretRedactor.redact(text: $0, secrets: secrets).utf8) } ?? response.body
+        let body =
+            String(validating: response.body, as: UTF8.self).map { Array(SecretRedactor.redact(text: $0, secrets: secrets).utf8) }
+            ?? response.body
         let recording = HTTPRecording(
             method: request.method, url: SecretRedactor.redact(url: request.url), status: response.status,
             headers: SecretRedactor.redact(headers: response.headers).filter { $0.0.lowercased() != "set-cookie" }.map { [$0.0, $0.1] },

@@ -17,9 +17,18 @@ public struct ProviderTable: Sendable {
         var rows: [[String]] = [["ID", "TYPE", "SECTIONS", "ITEMS", "UNREAD", "LAST FETCH", "STATUS"]]
         func status(_ id: String, enabled: Bool) -> String {
             guard let state = states[id] else { return enabled ? "never fetched" : "disabled" }
-            var text = state.lastError.map { "error: " + TerminalText.sanitize($0) } ?? "ok"
-            if state.consecutiveFailures > 1 { text += " (\(state.consecutiveFailures) failures in a row)" }
-            if let next = state.nextAllowedFetch, next > now { text += "; next try after \(ISOTimestamp.format(next))" }
+            var text: String
+            if let error = state.lastError {
+                // Count and retry time first: the message is what the column width cuts.
+                var facts: [String] = []
+                if state.consecutiveFailures > 1 { facts.append("\(state.consecutiveFailures) in a row") }
+                if let next = state.nextAllowedFetch, next > now { facts.append("retry after \(ISOTimestamp.format(next))") }
+                text = "error" + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))") + ": " + TerminalText.sanitize(error)
+            } else if state.waitReason == .rateLimit, let next = state.nextAllowedFetch, next > now {
+                text = "ok; rate limited until \(ISOTimestamp.format(next))"
+            } else {
+                text = "ok"
+            }
             return enabled ? text : "disabled; " + text
         }
         func lastFetch(_ id: String) -> String {

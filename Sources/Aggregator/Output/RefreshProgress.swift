@@ -101,7 +101,8 @@ public final class RefreshProgress: @unchecked Sendable {
                 status = "\(row.finishedSections)/\(row.sections) sections, \(row.result.new) new, \(row.result.updated) updated"
             } else if row.errors.isEmpty {
                 mark = TextStyle.green.apply("✓", enabled: color)
-                status = "\(row.result.new) new, \(row.result.updated) updated, \(row.result.unchanged) unchanged"
+                status =
+                    "\(row.result.new) new, \(row.result.updated) updated, \(row.result.unchanged) unchanged"
                     + (row.unchanged > 0 ? ", \(row.unchanged) not modified" : "")
             } else {
                 mark = TextStyle.red.apply("✗", enabled: color)

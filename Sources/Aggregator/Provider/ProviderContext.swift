@@ -15,7 +15,9 @@ public struct ProviderContext: Sendable {
     /// Validators and rate-limit signals of this fetch (see ``get(_:headers:)``).
     public var session: FetchSession
 
-    public init(http: any HTTPClient, now: Date, logger: Logger, environment: [String: String], session: FetchSession = FetchSession(store: nil)) {
+    public init(
+        http: any HTTPClient, now: Date, logger: Logger, environment: [String: String], session: FetchSession = FetchSession(store: nil)
+    ) {
         self.http = http
         self.now = now
         self.logger = logger

@@ -36,7 +36,9 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func path(_ keys: [CodingKey]) -> String {
-        keys.isEmpty ? "the top level"
-            : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        keys.isEmpty
+            ? "the top level"
+            : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
+                in: CharacterSet(charactersIn: "."))
     }
 }

@@ -32,7 +32,9 @@ public struct Refresher: Sendable {
 
     /// Refreshes `only` (all enabled providers when empty); `force` ignores intervals and
     /// backoff but never an upstream rate limit.
-    public func refresh(only: [String] = [], force: Bool = false, events: @escaping @Sendable (RefreshEvent) -> Void = { _ in })
+    public func refresh(
+        only: [String] = [], force: Bool = false, events: @escaping @Sendable (RefreshEvent) -> Void = { _ in }
+    )
         async throws -> RefreshSummary
     {
         let started = Date()
@@ -67,13 +69,17 @@ public struct Refresher: Sendable {
         let when = "until \(ISOTimestamp.format(next)) (in \(TimeSpan(seconds: max(1, Int(next.timeIntervalSince(now))))))"
         switch state.waitReason ?? .interval {
         case .rateLimit: return "rate limited \(when)"
-        case .backoff where !force: return "backing off after \(state.consecutiveFailures) failure\(state.consecutiveFailures == 1 ? "" : "s") in a row, \(when); --force tries now"
+        case .backoff where !force:
+            return
+                "backing off after \(state.consecutiveFailures) failure\(state.consecutiveFailures == 1 ? "" : "s") in a row, \(when); --force tries now"
         case .interval where !force: return "fetched recently; next \(when); --force fetches now"
         default: return nil
         }
     }
 
-    func refresh(_ provider: any Provider, entry: ProviderConfiguration, previous: ProviderState?, events: @escaping @Sendable (RefreshEvent) -> Void)
+    func refresh(
+        _ provider: any Provider, entry: ProviderConfiguration, previous: ProviderState?, events: @escaping @Sendable (RefreshEvent) -> Void
+    )
         async -> ProviderOutcome
     {
         let started = Date()
@@ -90,7 +96,8 @@ public struct Refresher: Sendable {
                         let fetched = try await provider.fetch(section, context: context)
                         if var items = fetched.items {
                             if let limit = entry.limit { items = Array(items.prefix(limit)) }
-                            outcome = .stored(try store.ingest(items, section: fetched.section, now: now, validators: session.stagedValidators))
+                            outcome = .stored(
+                                try store.ingest(items, section: fetched.section, now: now, validators: session.stagedValidators))
                         } else {
                             outcome = .unchanged
                         }
@@ -128,7 +135,8 @@ public struct Refresher: Sendable {
         if outcome.failed {
             state.consecutiveFailures += 1
             state.lastError = outcome.failures.map { "\($0.section): \($0.message)" }.joined(separator: "; ")
-            state.nextAllowedFetch = now.addingTimeInterval(backoff.delay(afterFailures: state.consecutiveFailures, jitter: Double.random(in: 0...1)))
+            state.nextAllowedFetch = now.addingTimeInterval(
+                backoff.delay(afterFailures: state.consecutiveFailures, jitter: Double.random(in: 0...1)))
             state.waitReason = .backoff
         } else {
             state.consecutiveFailures = 0

@@ -28,22 +28,22 @@ public struct V2EXAPIv1Parser: Sendable {
         var id: Int
         var title: String
         var content: String?
-        var content_rendered: String?
+        var contentRendered: String?
         var replies: Int?
         var member: Member?
         var node: Node?
         var created: Int
-        var last_modified: Int?
-        var last_touched: Int?
+        var lastModified: Int?
+        var lastTouched: Int?
     }
 
     struct Reply: Decodable {
         var id: Int
         var content: String?
-        var content_rendered: String?
+        var contentRendered: String?
         var member: Member?
         var created: Int
-        var last_modified: Int?
+        var lastModified: Int?
     }
 
     /// Topics from a topics list (`hot`, `latest`, `show?id=`, `show?username=`).
@@ -59,22 +59,22 @@ public struct V2EXAPIv1Parser: Sendable {
                 provider: provider, section: section, id: "reply/\(reply.id)", kind: .reply,
                 title: "Re: \(topicTitle)", url: "\(webURL)/t/\(topicID)#r_\(reply.id)",
                 author: reply.member.map { Author(name: $0.username, url: "\(webURL)/member/\($0.username)") },
-                summary: text, content: reply.content_rendered,
+                summary: text, content: reply.contentRendered,
                 published: Date(timeIntervalSince1970: Double(reply.created)),
-                updated: reply.last_modified.flatMap { $0 > reply.created ? Date(timeIntervalSince1970: Double($0)) : nil },
+                updated: reply.lastModified.flatMap { $0 > reply.created ? Date(timeIntervalSince1970: Double($0)) : nil },
                 extra: ["topic": String(topicID)])
         }
     }
 
     func topic(from topic: Topic, section: String) -> Item {
-        let touched = max(topic.last_touched ?? 0, topic.last_modified ?? 0)
+        let touched = max(topic.lastTouched ?? 0, topic.lastModified ?? 0)
         var extra: [String: String] = [:]
         if let node = topic.node { extra["node"] = node.name }
         return Item(
             provider: provider, section: section, id: String(topic.id), kind: .topic,
             title: ItemText.title(topic.title), url: "\(webURL)/t/\(topic.id)",
             author: topic.member.map { Author(name: $0.username, url: "\(webURL)/member/\($0.username)") },
-            summary: ItemText.summary(topic.content ?? ""), content: topic.content_rendered,
+            summary: ItemText.summary(topic.content ?? ""), content: topic.contentRendered,
             published: Date(timeIntervalSince1970: Double(topic.created)),
             updated: touched > topic.created ? Date(timeIntervalSince1970: Double(touched)) : nil,
             tags: [], metrics: Metrics(replies: topic.replies), extra: extra)
@@ -82,7 +82,9 @@ public struct V2EXAPIv1Parser: Sendable {
 
     private func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], section: String) throws(ProviderError) -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: Data(body))
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return try decoder.decode(T.self, from: Data(body))
         } catch {
             throw ProviderError.unexpectedPayload(
                 provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))

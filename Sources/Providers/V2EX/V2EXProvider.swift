@@ -41,7 +41,8 @@ public struct V2EXProvider: Provider {
         case "member":
             let name = section.argument ?? ""
             let body = try await get("/api/topics/show.json?username=\(Self.encode(name))", section: section, context: context)
-            return SectionFetch(section: describe(section, "V2EX › @\(name)"), items: try body.map { try parser.topics($0, section: section.key) })
+            return SectionFetch(
+                section: describe(section, "V2EX › @\(name)"), items: try body.map { try parser.topics($0, section: section.key) })
         default:
             return try await fetchTopic(section, context: context)
         }
@@ -57,9 +58,17 @@ public struct V2EXProvider: Provider {
         }
         // One side changed: parse both so the section is complete.
         let topicBytes: [UInt8]
-        if let topicData { topicBytes = topicData } else { topicBytes = try await forceGet("/api/topics/show.json?id=\(id)", section: section, context: context) }
+        if let topicData {
+            topicBytes = topicData
+        } else {
+            topicBytes = try await forceGet("/api/topics/show.json?id=\(id)", section: section, context: context)
+        }
         let repliesBytes: [UInt8]
-        if let repliesData { repliesBytes = repliesData } else { repliesBytes = try await forceGet("/api/replies/show.json?topic_id=\(id)", section: section, context: context) }
+        if let repliesData {
+            repliesBytes = repliesData
+        } else {
+            repliesBytes = try await forceGet("/api/replies/show.json?topic_id=\(id)", section: section, context: context)
+        }
         guard let topic = try parser.topics(topicBytes, section: section.key).first else {
             throw ProviderError.notFound(provider: configuration.id, section: section.key, detail: "V2EX has no topic \(id)")
         }
@@ -76,11 +85,13 @@ public struct V2EXProvider: Provider {
         do {
             guard let response = try await context.get(apiURL + path, headers: [("Accept", "application/json")]) else { return nil }
             if let location = URLComponents(string: response.url)?.path, location.hasPrefix("/signin") {
-                throw ProviderError.needsSignIn(provider: configuration.id, section: section.key, detail: "V2EX redirected to its sign-in page")
+                throw ProviderError.needsSignIn(
+                    provider: configuration.id, section: section.key, detail: "V2EX redirected to its sign-in page")
             }
             return response.body
         } catch HTTPError.status(let url, let code, let excerpt) where code == 403 {
-            throw ProviderError.blocked(provider: configuration.id, section: section.key, detail: "blocked by V2EX's CDN (HTTP 403 from \(url)): \(excerpt)")
+            throw ProviderError.blocked(
+                provider: configuration.id, section: section.key, detail: "blocked by V2EX's CDN (HTTP 403 from \(url)): \(excerpt)")
         }
     }
 
@@ -88,7 +99,8 @@ public struct V2EXProvider: Provider {
     private func forceGet(_ path: String, section: SectionSpec, context: ProviderContext) async throws -> [UInt8] {
         let response = try await context.http.send(HTTPRequest(url: apiURL + path, headers: [("Accept", "application/json")]))
         guard (200..<300).contains(response.status) else {
-            throw HTTPError.status(url: SecretRedactor.redact(url: apiURL + path), code: response.status, excerpt: HTTPErrorExcerpt.make(response.body))
+            throw HTTPError.status(
+                url: SecretRedactor.redact(url: apiURL + path), code: response.status, excerpt: HTTPErrorExcerpt.make(response.body))
         }
         return response.body
     }
