@@ -11,7 +11,7 @@ struct BenchRun {
         var output: String
     }
 
-    func run() throws {
+    func run() async throws {
         let directory = NSTemporaryDirectory() + "aggr-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -56,18 +56,21 @@ struct BenchRun {
         let fts = try spawn(me, ["fts", "\(directory)/1m.sqlite"])
         print(fts.output.trimmingCharacters(in: .newlines))
         print(String(format: "   fts process peak RSS %.1f MB", fts.peakMegabytes))
+        let refresh = RefreshBench(run: self)
+        try refresh.measureRefresh(directory: directory)
+        try await refresh.measureThroughput()
         let size = (try? FileManager.default.attributesOfItem(atPath: "\(directory)/1m.sqlite")[.size] as? Int) ?? 0
         print(String(format: "== 1M-item database file: %.0f MB", Double(size) / 1_048_576))
     }
 
     /// Runs `path arguments…`, capturing stdout, with wall time and peak RSS from wait4.
-    func spawn(_ path: String, _ arguments: [String]) throws -> Measurement {
+    func spawn(_ path: String, _ arguments: [String], stderrTo errorPath: String = "/dev/null") throws -> Measurement {
         let output = NSTemporaryDirectory() + "aggr-bench-out-\(getpid())"
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0

@@ -11,11 +11,24 @@ let phase = arguments.count > 1 ? arguments[1] : "all"
 switch phase {
 case "ingest":
     try BenchPhases.ingest(database: arguments[2], count: Int(arguments[3])!, report: true)
+case "refresh":
+    let directory = NSTemporaryDirectory() + "aggr-bench-refresh-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let bench = RefreshBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr"))
+    try bench.measureRefresh(directory: directory)
+    try await bench.measureThroughput()
+    try? FileManager.default.removeItem(atPath: directory)
+case "serve":
+    // Keeps the 200 slow hosts up for profiling `aggr refresh` by hand: serve CONFIG SECONDS.
+    let servers = try RefreshBench.startServers()
+    try RefreshBench.writeConfig(for: servers, to: arguments[2])
+    sleep(UInt32(arguments.count > 3 ? Int(arguments[3]) ?? 60 : 60))
+    servers.forEach { $0.stop() }
 case "fts":
     try BenchPhases.fullTextQueries(database: arguments[2])
 case "all", "--aggr":
     let aggr = arguments.firstIndex(of: "--aggr").map { arguments[$0 + 1] } ?? ".build/release/aggr"
-    try BenchRun(aggr: aggr).run()
+    try await BenchRun(aggr: aggr).run()
 default:
     FileHandle.standardError.write(Data("usage: aggr-bench [--aggr PATH] | ingest DB COUNT | fts DB\n".utf8))
     exit(64)

@@ -95,14 +95,7 @@ final class CurlTransfer {
     }
 
     /// Credential values of this request, scrubbed from any libcurl message.
-    private var secretValues: [String] {
-        var values = request.headers.filter { SecretRedactor.isSecretHeader($0.0) }.map(\.1)
-        values += values.compactMap { $0.split(separator: " ").last.map(String.init) }
-        if let items = URLComponents(string: request.url)?.queryItems {
-            values += items.filter { SecretRedactor.secretParameters.contains($0.name.lowercased()) }.compactMap(\.value)
-        }
-        return values
-    }
+    private var secretValues: [String] { SecretRedactor.secretValues(of: request) }
 
     /// Takes one header line; a status line starts a new response (after a redirect or 100).
     func receiveHeaderLine(_ line: String) {

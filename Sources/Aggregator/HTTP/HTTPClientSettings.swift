@@ -6,7 +6,7 @@ public struct HTTPClientSettings: Sendable, Equatable {
     public var maxBodyBytes = 20 * 1_048_576
     public var maxRedirects = 5
     /// Transfers in flight across all hosts.
-    public var maxConcurrent = 128
+    public var maxConcurrent = 256
     /// Transfers in flight to one host; GitHub asks clients not to burst, so keep it small.
     public var maxPerHost = 4
     public var userAgent = "aggr/\(AggregatorVersion.current) (+\(AggregatorVersion.projectURL))"

@@ -98,10 +98,7 @@ public struct RecordingHTTPClient: HTTPClient {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response = try await wrapped.send(request)
-        var secrets = request.headers.filter { SecretRedactor.isSecretHeader($0.0) }.map(\.1)
-        secrets += secrets.compactMap { $0.split(separator: " ").last.map(String.init) }
-        secrets += (URLComponents(string: request.url)?.queryItems ?? [])
-            .filter { SecretRedactor.secretParameters.contains($0.name.lowercased()) }.compactMap(\.value)
+        let secrets = SecretRedactor.secretValues(of: request)
         let body =
             String(validating: response.body, as: UTF8.self).map { Array(SecretRedactor.redact(text: $0, secrets: secrets).utf8) }
             ?? response.body

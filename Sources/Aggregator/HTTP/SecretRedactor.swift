@@ -43,6 +43,16 @@ public enum SecretRedactor {
         headers.map { isSecretHeader($0.0) ? ($0.0, placeholder) : $0 }
     }
 
+    /// The credential values `request` carries: secret header values (and the token after a
+    /// scheme such as `Bearer`) and secret query parameter values.
+    public static func secretValues(of request: HTTPRequest) -> [String] {
+        var values = request.headers.filter { isSecretHeader($0.0) }.map(\.1)
+        values += values.compactMap { $0.split(separator: " ").last.map(String.init) }
+        values += (URLComponents(string: request.url)?.queryItems ?? [])
+            .filter { secretParameters.contains($0.name.lowercased()) }.compactMap(\.value)
+        return values
+    }
+
     /// `text` with every occurrence of each of `secrets` replaced (for bodies and messages).
     public static func redact(text: String, secrets: [String]) -> String {
         secrets.filter { $0.count >= 4 }.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }
