@@ -26,7 +26,7 @@ run: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks
 
 lint:

@@ -167,6 +167,16 @@ final class CurlHTTPClientTests: XCTestCase {
             ["Authorization=REDACTED", "Accept=y"])
     }
 
+    func testProxyEnvironmentVariablesAreHonouredLikeCurl() async throws {
+        server.route("http://feeds.example.invalid/") { request in .text("via proxy: \(request.path)") }
+        setenv("http_proxy", server.baseURL, 1)
+        defer { unsetenv("http_proxy") }
+        // The name never reaches a resolver: the proxy on loopback receives the absolute URL.
+        let response = try await client().send(HTTPRequest(url: "http://feeds.example.invalid/rss"))
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "via proxy: http://feeds.example.invalid/rss")
+        XCTAssertEqual(server.requests.count, 1)
+    }
+
     func assertThrows(
         _ body: @autoclosure () async throws -> HTTPResponse, _ expected: HTTPError, file: StaticString = #filePath, line: UInt = #line
     ) async {
