@@ -15,6 +15,7 @@ public enum HTMLText {
     /// The text of `html`; text that is not HTML comes back with whitespace tidied.
     public static func plainText(_ html: String) -> String {
         guard html.contains("<") || html.contains("&") else { return tidy(html) }
+        MarkupDocument.prepare()
         let bytes = Array(html.utf8)
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
