@@ -47,7 +47,11 @@ let package = Package(
             name: "AggregatorTestSupport",
             dependencies: ["Aggregator", "Providers"]
         ),
-        .testTarget(name: "AggregatorTests", dependencies: ["Aggregator", "AggregatorTestSupport"]),
+        .testTarget(
+            name: "AggregatorTests",
+            dependencies: ["Aggregator", "AggregatorTestSupport"],
+            exclude: ["Feed/Fixtures"]
+        ),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "AggregatorTestSupport"]),
         .testTarget(
             name: "aggrTests",
