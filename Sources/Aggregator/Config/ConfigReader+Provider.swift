@@ -40,6 +40,13 @@ extension ConfigReader {
 
     func sections(_ value: JSONValue?, at path: String, metadata: ProviderMetadata, id: String) throws(ConfigError) -> [SectionSpec] {
         guard let value else {
+            if !metadata.defaultSections.isEmpty {
+                var defaults: [SectionSpec] = []
+                for text in metadata.defaultSections {
+                    do { defaults.append(try SectionSpec.parse(text, for: metadata)) } catch { throw fail(path, error.message) }
+                }
+                return defaults
+            }
             throw fail(path, "missing \"sections\" for provider \"\(id)\" (e.g. [\"\(metadata.sections.first?.usage ?? "…")\"])")
         }
         guard case .array(let entries) = value, !entries.isEmpty else {

@@ -15,12 +15,15 @@ public struct ProviderMetadata: Sendable {
     public var defaultWebURL: String?
     /// The minimum time between two fetches unless the entry sets `interval`.
     public var defaultInterval: TimeSpan
+    /// Sections used when an entry lists none (the `feed` type reads its `url` option).
+    public var defaultSections: [String]
 
     public init(
         typeName: String, displayName: String, summary: String, sections: [SectionKind],
         options: [OptionSpec] = [], auth: AuthRequirement = .none, defaultAPIURL: String? = nil,
-        defaultWebURL: String? = nil, defaultInterval: TimeSpan = TimeSpan(seconds: 600)
+        defaultWebURL: String? = nil, defaultInterval: TimeSpan = TimeSpan(seconds: 600), defaultSections: [String] = []
     ) {
+        self.defaultSections = defaultSections
         self.typeName = typeName
         self.displayName = displayName
         self.summary = summary
