@@ -14,9 +14,12 @@ final class FeedRefreshTests: EndToEndTestCase {
             <item><title>Second</title><link>/posts/2</link><guid>p2</guid><pubDate>Thu, 19 Nov 2026 09:30:00 GMT</pubDate></item>
             </channel></rss>
             """
-        server.route("/feed.xml") { _ in .text(rss, contentType: "application/rss+xml; charset=utf-8", headers: [("Last-Modified", "Fri, 20 Nov 2026 10:00:00 GMT")]) }
+        server.route("/feed.xml") { _ in
+            .text(rss, contentType: "application/rss+xml; charset=utf-8", headers: [("Last-Modified", "Fri, 20 Nov 2026 10:00:00 GMT")])
+        }
         server.route("/atom") { _ in
-            .text(#"<feed xmlns="http://www.w3.org/2005/Atom"><title>A</title><entry><id>a1</id><title>Atom entry</title><link href="https://a.example/1"/><updated>2026-11-18T00:00:00Z</updated></entry></feed>"#,
+            .text(
+                #"<feed xmlns="http://www.w3.org/2005/Atom"><title>A</title><entry><id>a1</id><title>Atom entry</title><link href="https://a.example/1"/><updated>2026-11-18T00:00:00Z</updated></entry></feed>"#,
                 contentType: "application/atom+xml")
         }
         directory.write(
@@ -31,7 +34,9 @@ final class FeedRefreshTests: EndToEndTestCase {
         XCTAssertEqual(refresh.status, 0, refresh.stderr)
         XCTAssertTrue(refresh.stderr.contains("blog feed: 2 new"), refresh.stderr)
         let timeline = try aggr("timeline", "--format", "tsv")
-        let rows = timeline.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let rows = timeline.stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
         XCTAssertEqual(rows.map { $0[6] }, ["Hello & welcome", "Second", "Atom entry"])
         XCTAssertEqual(rows[0][7], "\(server.baseURL)/posts/1", "relative links resolve against the channel link")
         let text = try aggr("timeline")

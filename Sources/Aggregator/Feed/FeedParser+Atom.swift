@@ -11,7 +11,8 @@ extension FeedParser {
     /// The `rel="alternate"` (or rel-less) link of a feed or entry, resolved.
     func alternateLink(_ node: MarkupNode, fallback: String?) -> String? {
         let links = node.children.filter { Self.local($0.name) == "link" }
-        let alternate = links.first { ($0.attribute("rel") ?? "alternate") == "alternate" && ($0.attribute("type") ?? "text/html").contains("html") }
+        let alternate =
+            links.first { ($0.attribute("rel") ?? "alternate") == "alternate" && ($0.attribute("type") ?? "text/html").contains("html") }
             ?? links.first { ($0.attribute("rel") ?? "alternate") == "alternate" }
         return alternate.flatMap { resolve($0.attribute("href"), at: $0, fallback: fallback) }
     }

@@ -18,10 +18,12 @@ public struct FeedProvider: Provider {
     public init(configuration: ProviderConfiguration) throws(ConfigError) {
         for (index, section) in configuration.sections.enumerated() {
             if section.kind == "url", !WebURL.isHTTP(section.argument ?? "") {
-                throw configuration.error(at: "sections[\(index)]", "feed URL must be an http or https URL (got \"\(section.argument ?? "")\")")
+                throw configuration.error(
+                    at: "sections[\(index)]", "feed URL must be an http or https URL (got \"\(section.argument ?? "")\")")
             }
             if section.kind == "feed", configuration.stringOption("url") == nil {
-                throw configuration.error(at: "options", "needs \"url\" (the feed's address), or sections such as \"url/https://example.com/feed.xml\"")
+                throw configuration.error(
+                    at: "options", "needs \"url\" (the feed's address), or sections such as \"url/https://example.com/feed.xml\"")
             }
         }
         self.configuration = configuration
@@ -37,7 +39,8 @@ public struct FeedProvider: Provider {
         let host = URLComponents(string: address)?.host ?? address
         guard
             let response = try await context.get(
-                address, headers: [("Accept", "application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8")])
+                address,
+                headers: [("Accept", "application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8")])
         else {
             return SectionFetch(section: Section(provider: configuration.id, key: section.key, title: host), items: nil)
         }
@@ -54,7 +57,9 @@ public struct FeedProvider: Provider {
         guard let contentType else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let parts = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0].lowercased() == "charset" { return parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+            if parts.count == 2, parts[0].lowercased() == "charset" {
+                return parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            }
         }
         return nil
     }
@@ -79,7 +84,9 @@ public struct FeedItemMapper: Sendable {
         feed.entries.enumerated().map { index, entry in
             let link = entry.link.flatMap { WebURL.isHTTP($0) ? $0 : nil } ?? feed.link ?? feedURL
             // guid/id, else the link, else a hash of what identifies the entry.
-            let id = entry.id ?? entry.link ?? "hash:" + BodyHash.hex(Array("\(entry.title)\n\(entry.published.map(ISOTimestamp.format) ?? "")".utf8))
+            let id =
+                entry.id ?? entry.link ?? "hash:"
+                + BodyHash.hex(Array("\(entry.title)\n\(entry.published.map(ISOTimestamp.format) ?? "")".utf8))
             let published = entry.published ?? entry.updated ?? now.addingTimeInterval(-Double(index))
             let body = entry.summary ?? entry.content ?? ""
             return Item(

@@ -127,7 +127,9 @@ final class FeedParserTests: XCTestCase {
         let withEntities = try parse(Array(entities.utf8))
         XCTAssertEqual(withEntities.entries.first?.title, "Café — open", "HTML entities in XML are understood")
 
-        let latin1Declared = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss version=\"2.0\"><channel><title>x</title><item><title>数据库 ünïcode</title><link>https://e.example/2</link></item></channel></rss>".utf8)
+        let latin1Declared = Array(
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss version=\"2.0\"><channel><title>x</title><item><title>数据库 ünïcode</title><link>https://e.example/2</link></item></channel></rss>"
+                .utf8)
         let wrongDeclaration = try parse(latin1Declared, charset: "utf-8")
         XCTAssertEqual(wrongDeclaration.entries.first?.title, "数据库 ünïcode", "the Content-Type charset wins over a wrong declaration")
 

@@ -39,7 +39,10 @@ final class UpstreamDateTests: XCTestCase {
     }
 
     func testNonDatesAreNil() {
-        for text in ["", "soon", "13 Foo 2020 10:00 GMT", "2026-13-01", "2026-11-21T25:00Z", "12345", "3 parsecs ago", "Sat, 21 Nov 2026 04:31:13 XYZ"] {
+        for text in [
+            "", "soon", "13 Foo 2020 10:00 GMT", "2026-13-01", "2026-11-21T25:00Z", "12345", "3 parsecs ago",
+            "Sat, 21 Nov 2026 04:31:13 XYZ",
+        ] {
             XCTAssertNil(UpstreamDate.parse(text, relativeTo: reference), text)
         }
     }

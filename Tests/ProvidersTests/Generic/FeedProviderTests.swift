@@ -11,18 +11,25 @@ final class FeedProviderTests: XCTestCase {
     }
 
     func testEntriesWithAURLOptionNeedNoSections() throws {
-        let configuration = try load(#"{"providers": [{"id": "blog", "type": "feed", "options": {"url": "https://blog.example.com/feed.xml"}}]}"#)
+        let configuration = try load(
+            #"{"providers": [{"id": "blog", "type": "feed", "options": {"url": "https://blog.example.com/feed.xml"}}]}"#)
         XCTAssertEqual(configuration.providers[0].sections.map(\.key), ["feed"])
     }
 
     func testConfigErrors() {
         let cases: [(String, String)] = [
-            (#"{"providers": [{"id": "blog", "type": "feed"}]}"#,
-                #"providers.json: providers[0].options: needs "url" (the feed's address), or sections such as "url/https://example.com/feed.xml""#),
-            (#"{"providers": [{"id": "blog", "type": "feed", "sections": ["url/ftp://x.example/feed"]}]}"#,
-                #"providers.json: providers[0].sections[0]: feed URL must be an http or https URL (got "ftp://x.example/feed")"#),
-            (#"{"providers": [{"id": "blog", "type": "feed", "options": {"url": "not a url"}}]}"#,
-                #"providers.json: providers[0].options.url: must be an http or https URL (got "not a url")"#),
+            (
+                #"{"providers": [{"id": "blog", "type": "feed"}]}"#,
+                #"providers.json: providers[0].options: needs "url" (the feed's address), or sections such as "url/https://example.com/feed.xml""#
+            ),
+            (
+                #"{"providers": [{"id": "blog", "type": "feed", "sections": ["url/ftp://x.example/feed"]}]}"#,
+                #"providers.json: providers[0].sections[0]: feed URL must be an http or https URL (got "ftp://x.example/feed")"#
+            ),
+            (
+                #"{"providers": [{"id": "blog", "type": "feed", "options": {"url": "not a url"}}]}"#,
+                #"providers.json: providers[0].options.url: must be an http or https URL (got "not a url")"#
+            ),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try load(text), text) { error in XCTAssertEqual("\(error)", message) }

@@ -1,0 +1,22 @@
+/// Escapes text for XML 1.0 content and attributes, dropping characters XML cannot hold.
+enum XMLText {
+    static func escape(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&apos;"
+            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+            default:
+                // C0 controls, and U+FFFE/U+FFFF, are not allowed in XML 1.0 at all.
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,83 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+
+/// `aggr export`: the merged, filtered timeline as OPML 2.0, Atom 1.0 or JSON Feed 1.1.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write the merged timeline as OPML 2.0, Atom 1.0 or JSON Feed 1.1.")
+
+    enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
+        case opml, atom, jsonfeed
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "opml, atom or jsonfeed.")
+    var format: ExportFormat
+
+    @Option(name: .shortAndLong, help: "Items to export (newest first).")
+    var limit: Int = 200
+
+    @Option(name: [.customShort("p"), .long], parsing: .singleValue, help: "Only this provider id (repeatable).")
+    var provider: [String] = []
+
+    @Option(parsing: .singleValue, help: "Only this kind (repeatable).")
+    var kind: [String] = []
+
+    @Option(help: "Only items newer than a duration (24h, 7d) or since a date (2026-11-01).")
+    var since: String?
+
+    @Flag(help: "Only unread items.")
+    var unread = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func validate() throws {
+        guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be from 1 to 100000") }
+    }
+
+    func run() async throws {
+        try await runReporting {
+            let context = CommandContext(options: global)
+            var query = TimelineQuery()
+            query.limit = limit
+            query.providers = provider.flatMap { $0.split(separator: ",").map(String.init) }
+            query.kinds = try kind.map { name in
+                guard let kind = ItemKind(rawValue: name) else {
+                    throw CLIFailure(message: "--kind: unknown kind \"\(name)\"", exitCode: CLIFailure.usage)
+                }
+                return kind
+            }
+            if let since { query.since = try TimelineCommand.parseSince(since, now: context.now) }
+            query.unreadOnly = unread
+            let store = try context.openStore()
+            let items = try store.timeline(query).items
+            let text: String
+            switch format {
+            case .atom: text = TimelineExport.atom(items, now: context.now)
+            case .jsonfeed: text = TimelineExport.jsonFeed(items)
+            case .opml:
+                let configuration = try context.optionalConfiguration()
+                var feeds: [String: String] = [:]
+                for entry in configuration?.providers ?? [] where entry.type == "feed" {
+                    if let url = entry.stringOption("url") ?? entry.sections.first(where: { $0.kind == "url" })?.argument {
+                        feeds[entry.id] = url
+                    }
+                }
+                text = OPML.timeline(items, feedURLs: feeds, now: context.now)
+            }
+            if let output {
+                do {
+                    try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                } catch {
+                    throw CLIFailure(message: "\(output): cannot be written (\(error.localizedDescription))", exitCode: 1)
+                }
+                context.notice("exported \(items.count) item\(items.count == 1 ? "" : "s") to \(output)")
+            } else {
+                context.print(text)
+            }
+        }
+    }
+}
