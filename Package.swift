@@ -60,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "aggr-bench",
-            dependencies: ["Aggregator", "AggregatorTestSupport"],
+            dependencies: ["Aggregator", "Providers", "AggregatorTestSupport"],
             path: "Benchmarks/aggr-bench"
         ),
     ],

@@ -56,6 +56,7 @@ struct BenchRun {
         let fts = try spawn(me, ["fts", "\(directory)/1m.sqlite"])
         print(fts.output.trimmingCharacters(in: .newlines))
         print(String(format: "   fts process peak RSS %.1f MB", fts.peakMegabytes))
+        try MarkupBench(run: self).measure(directory: directory)
         let refresh = RefreshBench(run: self)
         try refresh.measureRefresh(directory: directory)
         try await refresh.measureThroughput()

@@ -24,6 +24,11 @@ case "serve":
     try RefreshBench.writeConfig(for: servers, to: arguments[2])
     sleep(UInt32(arguments.count > 3 ? Int(arguments[3]) ?? 60 : 60))
     servers.forEach { $0.stop() }
+case "markup":
+    let directory = NSTemporaryDirectory() + "aggr-bench-markup-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try MarkupBench(run: BenchRun(aggr: ".build/release/aggr")).measure(directory: directory)
+    try? FileManager.default.removeItem(atPath: directory)
 case "fts":
     try BenchPhases.fullTextQueries(database: arguments[2])
 case "all", "--aggr":

@@ -31,21 +31,21 @@ extension FeedParser {
     }
 
     func rssEntry(_ item: MarkupNode, siteLink: String?) -> FeedEntry {
+        let fields = ChildIndex(item)
         var entry = FeedEntry()
-        entry.title = HTMLText.plainText(Self.text(item, "title") ?? "")
-        let guid = Self.first(item, "guid")
+        entry.title = HTMLText.plainText(fields.text("title") ?? "")
+        let guid = fields.first("guid")
         let guidText = guid?.text.trimmingCharacters(in: .whitespacesAndNewlines)
         entry.id = (guidText?.isEmpty ?? true) ? nil : guidText
-        var link = Self.text(item, "link")
+        var link = fields.text("link")
         if link == nil, let guidText, guid?.attribute("isPermaLink") != "false", WebURL.isHTTP(guidText) { link = guidText }
         entry.link = resolve(link, at: item, fallback: siteLink)
-        entry.author = Self.text(item, "creator") ?? Self.text(item, "author")
-        entry.published = date(Self.text(item, "pubdate", "date", "issued"))
-        entry.updated = date(Self.text(item, "modified", "updated"))
-        entry.summary = Self.text(item, "description")
-        entry.content = item.children.first { $0.name == "encoded" || $0.name == "content:encoded" }
-            .map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-        entry.tags = Self.children(item, "category").map { $0.trimmedText }.filter { !$0.isEmpty }
+        entry.author = fields.text("creator") ?? fields.text("author")
+        entry.published = date(fields.text("pubdate") ?? fields.text("date") ?? fields.text("issued"))
+        entry.updated = date(fields.text("modified") ?? fields.text("updated"))
+        entry.summary = fields.text("description")
+        entry.content = fields.text("encoded")
+        entry.tags = fields.all("category").map { $0.trimmedText }.filter { !$0.isEmpty }
         entry.image = image(in: item, siteLink: siteLink)
         return entry
     }
@@ -61,6 +61,34 @@ extension FeedParser {
             {
                 return resolve(child.attribute("url"), at: child, fallback: siteLink)
             }
+        }
+        return nil
+    }
+}
+
+/// The element children of one node grouped by local name, core vocabulary first, so an
+/// item's dozen lookups walk its children once.
+struct ChildIndex {
+    private var byName: [String: [MarkupNode]] = [:]
+
+    init(_ node: MarkupNode) {
+        var extensions: [String: [MarkupNode]] = [:]
+        for child in node.children {
+            let name = FeedParser.local(child.name)
+            if FeedParser.isCore(child) { byName[name, default: []].append(child) } else { extensions[name, default: []].append(child) }
+        }
+        for (name, nodes) in extensions { byName[name, default: []] += nodes }
+    }
+
+    func first(_ name: String) -> MarkupNode? { byName[name]?.first }
+
+    func all(_ name: String) -> [MarkupNode] { byName[name] ?? [] }
+
+    /// The trimmed text of the first non-empty child called `name`.
+    func text(_ name: String) -> String? {
+        for node in byName[name] ?? [] {
+            let value = node.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !value.isEmpty { return value }
         }
         return nil
     }

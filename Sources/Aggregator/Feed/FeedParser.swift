@@ -61,7 +61,8 @@ public struct FeedParser: Sendable {
 
     /// `name` without an `rdf:`-style prefix (the HTML parser keeps prefixes in names).
     static func local(_ name: String) -> String {
-        String(name.split(separator: ":").last ?? Substring(name)).lowercased()
+        guard let colon = name.lastIndex(of: ":") else { return name.lowercased() }
+        return String(name[name.index(after: colon)...]).lowercased()
     }
 
     /// Whether `node` is in the feed's own vocabulary (no namespace, Atom, RSS 1.0), not an

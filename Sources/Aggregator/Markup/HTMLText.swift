@@ -14,7 +14,7 @@ public enum HTMLText {
 
     /// The text of `html`; text that is not HTML comes back with whitespace tidied.
     public static func plainText(_ html: String) -> String {
-        guard html.contains("<") || html.contains("&") else { return tidy(html) }
+        guard mayHoldMarkup(html) else { return tidy(html) }
         MarkupDocument.prepare()
         let bytes = Array(html.utf8)
         let options = Int32(
@@ -50,6 +50,20 @@ public enum HTMLText {
             }
             node = current.pointee.next
         }
+    }
+
+    /// Whether `text` has a tag or an entity reference; a bare "&" in plain text does not
+    /// need the HTML parser.
+    static func mayHoldMarkup(_ text: String) -> Bool {
+        var previousWasAmpersand = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "<") { return true }
+            if previousWasAmpersand, byte == UInt8(ascii: "#") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) {
+                return true
+            }
+            previousWasAmpersand = byte == UInt8(ascii: "&")
+        }
+        return false
     }
 
     /// Collapses runs of spaces within lines and of blank lines between paragraphs.
