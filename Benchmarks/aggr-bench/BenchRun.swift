@@ -60,6 +60,7 @@ struct BenchRun {
         let refresh = RefreshBench(run: self)
         try refresh.measureRefresh(directory: directory)
         try await refresh.measureThroughput()
+        try FeedRefreshBench(run: self).measure(directory: directory)
         let size = (try? FileManager.default.attributesOfItem(atPath: "\(directory)/1m.sqlite")[.size] as? Int) ?? 0
         print(String(format: "== 1M-item database file: %.0f MB", Double(size) / 1_048_576))
     }

@@ -10,7 +10,8 @@ struct MarkupBench {
 
     /// A deterministic RSS 2.0 document of about 1 MB.
     static func largeFeed() -> String {
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Bench</title><link>https://bench.example/</link>\n"
+        var text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Bench</title><link>https://bench.example/</link>\n"
         var index = 0
         while text.utf8.count < 1_048_576 {
             text += """
@@ -62,7 +63,10 @@ struct MarkupBench {
         let (pageMs, rows) = try time(200) { try Self.v2exRows(page).count }
         let mapper = FeedItemMapper(provider: "bench", section: "feed", feedURL: "https://bench.example/rss", now: Date())
         let (feedMs, entries) = try time(20) { mapper.items(try FeedParser(url: "https://bench.example/rss").parse(feedBytes)).count }
-        print(String(format: "   aggr: page %.2f ms (%d rows), feed %.1f ms (%d items, %.1f MB)", pageMs, rows, feedMs, entries, Double(feedBytes.count) / 1_048_576))
+        print(
+            String(
+                format: "   aggr: page %.2f ms (%d rows), feed %.1f ms (%d items, %.1f MB)", pageMs, rows, feedMs, entries,
+                Double(feedBytes.count) / 1_048_576))
 
         let script = SharedFixtures.repositoryRoot() + "/scripts/bench/lxml_extract.py"
         guard let result = try? run.spawn("/usr/bin/python3", [script, pagePath, feedPath, "200", "20"]), !result.output.isEmpty else {

@@ -29,6 +29,11 @@ case "markup":
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try MarkupBench(run: BenchRun(aggr: ".build/release/aggr")).measure(directory: directory)
     try? FileManager.default.removeItem(atPath: directory)
+case "feeds":
+    let directory = NSTemporaryDirectory() + "aggr-bench-feeds-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try FeedRefreshBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr")).measure(directory: directory)
+    try? FileManager.default.removeItem(atPath: directory)
 case "fts":
     try BenchPhases.fullTextQueries(database: arguments[2])
 case "all", "--aggr":

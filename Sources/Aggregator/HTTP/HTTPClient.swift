@@ -49,4 +49,9 @@ public struct HTTPResponse: Sendable {
         let lowered = name.lowercased()
         return headers.first { $0.0.lowercased() == lowered }?.1
     }
+
+    /// The server's `Date`, which relative dates on its pages ("3 分钟前") are relative to.
+    public var serverDate: Date? {
+        header("Date").flatMap { UpstreamDate.parse($0) }
+    }
 }

@@ -44,7 +44,8 @@ public struct FeedProvider: Provider {
         else {
             return SectionFetch(section: Section(provider: configuration.id, key: section.key, title: host), items: nil)
         }
-        let parser = FeedParser(url: response.url, charset: Self.charset(response.header("Content-Type")), now: context.now)
+        let parser = FeedParser(
+            url: response.url, charset: Self.charset(response.header("Content-Type")), now: response.serverDate ?? context.now)
         let feed = try parser.parse(response.body)
         let title = feed.title.isEmpty ? host : TerminalText.sanitize(feed.title)
         return SectionFetch(

@@ -30,4 +30,16 @@ final class TerminalTextTests: XCTestCase {
             XCTAssertEqual(TerminalText.sanitize(text), text)
         }
     }
+
+    func testSummariesAreCutOnGraphemeBoundaries() {
+        let family = "👩‍👩‍👧"
+        let long = String(repeating: "数据库" + family, count: 200)
+        let summary = ItemText.summary(long)
+        XCTAssertEqual(summary.count, ItemText.summaryLength)
+        XCTAssertTrue(summary.hasSuffix("…"))
+        XCTAssertTrue(long.hasPrefix(String(summary.dropLast())), "no cluster is split: the cut text is a prefix of the original")
+        XCTAssertEqual(
+            ItemText.summary("<p>Tags <b>stripped</b> &amp; entities &#x4F60; decoded</p>"), "Tags stripped & entities 你 decoded")
+        XCTAssertEqual(ItemText.summary("plain & simple"), "plain & simple")
+    }
 }

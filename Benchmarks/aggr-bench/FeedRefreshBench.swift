@@ -1,0 +1,82 @@
+import Aggregator
+import AggregatorTestSupport
+import Foundation
+
+/// Refreshes 100 RSS feeds on 100 loopback hosts answering after 200 ms, with aggr,
+/// `newsboat -x reload` (default settings) and `sfeed_update` (default settings).
+struct FeedRefreshBench {
+    var run: BenchRun
+
+    static func feed(host: Int) -> String {
+        var text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Host \(host)</title><link>https://h\(host).example/</link>\n"
+        for index in 0..<20 {
+            text += "<item><title>Post \(index) on host \(host)</title><link>https://h\(host).example/p/\(index)</link>"
+            text +=
+                "<guid>https://h\(host).example/p/\(index)</guid><pubDate>Fri, 20 Nov 2026 \(String(format: "%02d", index)):00:00 GMT</pubDate>"
+            text += "<description>Body \(index)</description></item>\n"
+        }
+        return text + "</channel></rss>\n"
+    }
+
+    func measure(directory: String) throws {
+        print("== refresh 100 RSS feeds on 127.0.0.1–100, each answering after 200 ms (goals: ≥ 3× sfeed_update, ≥ 20× newsboat)")
+        let servers = try (1...100).map { host -> TestHTTPServer in
+            let server = try TestHTTPServer(host: "127.0.0.\(host)")
+            let body = Self.feed(host: host)
+            server.route("/feed.xml") { _ in
+                var response = TestHTTPServer.Response.text(body, contentType: "application/rss+xml; charset=utf-8")
+                response.delay = 0.2
+                return response
+            }
+            return server
+        }
+        defer { servers.forEach { $0.stop() } }
+        let urls = servers.map { "\($0.baseURL)/feed.xml" }
+
+        let config = "\(directory)/feeds-providers.json"
+        let entries = urls.enumerated().map {
+            "{\"id\": \"f\($0.offset + 1)\", \"type\": \"feed\", \"options\": {\"url\": \"\($0.element)\"}}"
+        }
+        try "{\"providers\": [\(entries.joined(separator: ",\n"))]}".write(toFile: config, atomically: true, encoding: .utf8)
+        var aggrTimes: [Double] = []
+        for round in 0..<5 {
+            let result = try run.spawn(run.aggr, ["refresh", "--config", config, "--db", "\(directory)/feeds-\(round).sqlite"])
+            aggrTimes.append(result.seconds)
+        }
+        aggrTimes.sort()
+        let aggr = aggrTimes[2]
+        print(String(format: "   aggr refresh: median %.2f s (5 runs)", aggr))
+
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/sfeed_update") {
+            var rc = "sfeedpath=\"\(directory)/sfeed\"\nfeeds() {\n"
+            for (index, url) in urls.enumerated() { rc += "\tfeed \"f\(index + 1)\" \"\(url)\"\n" }
+            rc += "}\n"
+            try rc.write(toFile: "\(directory)/sfeedrc", atomically: true, encoding: .utf8)
+            var times: [Double] = []
+            for _ in 0..<3 {
+                try? FileManager.default.removeItem(atPath: "\(directory)/sfeed")
+                times.append(try run.spawn("/usr/bin/sfeed_update", ["\(directory)/sfeedrc"]).seconds)
+            }
+            times.sort()
+            print(String(format: "   sfeed_update: median %.2f s (3 runs) → aggr is %.1f× faster", times[1], times[1] / aggr))
+        } else {
+            print("   sfeed_update not installed (`apt-get install sfeed`)")
+        }
+
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/newsboat") {
+            try urls.joined(separator: "\n").write(toFile: "\(directory)/newsboat-urls", atomically: true, encoding: .utf8)
+            try "".write(toFile: "\(directory)/newsboat-config", atomically: true, encoding: .utf8)
+            try? FileManager.default.removeItem(atPath: "\(directory)/newsboat-cache.db")
+            let result = try run.spawn(
+                "/usr/bin/newsboat",
+                [
+                    "-x", "reload", "-u", "\(directory)/newsboat-urls", "-c", "\(directory)/newsboat-cache.db", "-C",
+                    "\(directory)/newsboat-config",
+                ])
+            print(String(format: "   newsboat -x reload: %.2f s (1 run) → aggr is %.1f× faster", result.seconds, result.seconds / aggr))
+        } else {
+            print("   newsboat not installed (`apt-get install newsboat`)")
+        }
+    }
+}
