@@ -35,31 +35,28 @@ public final class MarkupDocument {
 
     /// Parses HTML; `encoding` is the charset from Content-Type, or nil to sniff (meta, BOM).
     public static func html(_ bytes: [UInt8], url: String? = nil, encoding: String? = nil) throws(MarkupError) -> MarkupDocument {
-        prepare()
-        let document = bytes.withUnsafeBufferPointer { buffer -> xmlDocPtr? in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
-            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                htmlReadMemory($0, Int32(buffer.count), url, encoding.flatMap(Self.supported), htmlOptions)
-            }
-        }
+        let document = read(bytes) { htmlReadMemory($0, $1, url, encoding.flatMap(Self.supported), htmlOptions) }
         guard let document else { throw MarkupError.unreadable(url: url, detail: bytes.isEmpty ? "empty document" : "not HTML") }
         return MarkupDocument(pointer: document, isHTML: true)
     }
 
     /// Parses XML in recovery mode (truncated or slightly broken feeds still yield a tree).
     public static func xml(_ bytes: [UInt8], url: String? = nil, encoding: String? = nil) throws(MarkupError) -> MarkupDocument {
-        prepare()
-        let document = bytes.withUnsafeBufferPointer { buffer -> xmlDocPtr? in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
-            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                xmlReadMemory($0, Int32(buffer.count), url, encoding.flatMap(Self.supported), xmlOptions)
-            }
-        }
+        let document = read(bytes) { xmlReadMemory($0, $1, url, encoding.flatMap(Self.supported), xmlOptions) }
         guard let document, xmlDocGetRootElement(document) != nil else {
             if let document { xmlFreeDoc(document) }
             throw MarkupError.unreadable(url: url, detail: bytes.isEmpty ? "empty document" : "not XML")
         }
         return MarkupDocument(pointer: document, isHTML: false)
+    }
+
+    /// Hands `bytes` to a libxml2 reader as a C buffer; nil for an empty buffer.
+    private static func read(_ bytes: [UInt8], _ reader: (UnsafePointer<CChar>, Int32) -> xmlDocPtr?) -> xmlDocPtr? {
+        prepare()
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { reader($0, Int32(buffer.count)) }
+        }
     }
 
     /// `name` when libxml2 knows the encoding, so a bogus charset falls back to sniffing.
