@@ -36,6 +36,7 @@ format:
 	$(SWIFT) format -i -r Sources Tests Benchmarks
 
 bench: deps
+	@scripts/bootstrap --bench
 	$(SWIFT) build -c release --product aggr
 	$(SWIFT) build -c release --product aggr-bench
 	.build/release/aggr-bench --aggr $(BIN_RELEASE)
