@@ -1,0 +1,133 @@
+import Aggregator
+import Foundation
+
+/// Parses V2EX API 2.0 answers, all wrapped as `{"success": …, "message": …, "result": …}`.
+public struct V2EXAPIv2Parser: Sendable {
+    public var provider: String
+    public var webURL: String
+
+    public init(provider: String, webURL: String) {
+        self.provider = provider
+        self.webURL = webURL
+    }
+
+    struct Envelope<Result: Decodable>: Decodable {
+        var success: Bool
+        var message: String?
+        var result: Result?
+    }
+
+    /// A node's details (`/api/v2/nodes/<name>`).
+    public struct Node: Decodable, Sendable, Equatable {
+        public var id: Int
+        public var name: String
+        public var title: String
+        public var url: String?
+        public var topics: Int?
+        public var header: String?
+        public var created: Int?
+    }
+
+    struct Member: Decodable {
+        var username: String?
+    }
+
+    struct Topic: Decodable {
+        var id: Int
+        var title: String
+        var content: String?
+        var contentRendered: String?
+        var replies: Int?
+        var member: Member?
+        var created: Int
+        var lastModified: Int?
+        var lastTouched: Int?
+    }
+
+    struct Notification: Decodable {
+        var id: Int
+        var member: Member?
+        var created: Int
+        var text: String
+        var payload: String?
+        var payloadRendered: String?
+    }
+
+    public func node(_ body: [UInt8], section: String) throws(ProviderError) -> Node {
+        try unwrap(Node.self, body, section: section)
+    }
+
+    /// A node's topics (`/api/v2/nodes/<name>/topics`).
+    public func topics(_ body: [UInt8], node: String, section: String) throws(ProviderError) -> [Item] {
+        try unwrap([Topic].self, body, section: section).map { topic in
+            let touched = max(topic.lastTouched ?? 0, topic.lastModified ?? 0)
+            let author = topic.member?.username.flatMap { $0.isEmpty ? nil : $0 }
+            return Item(
+                provider: provider, section: section, id: String(topic.id), kind: .topic, title: ItemText.title(topic.title),
+                url: "\(webURL)/t/\(topic.id)", author: author.map { Author(name: $0, url: "\(webURL)/member/\($0)") },
+                summary: ItemText.summary(topic.content ?? ""), content: topic.contentRendered,
+                published: Date(timeIntervalSince1970: Double(topic.created)),
+                updated: touched > topic.created ? Date(timeIntervalSince1970: Double(touched)) : nil,
+                metrics: Metrics(replies: topic.replies), extra: ["node": node])
+        }
+    }
+
+    /// Your notifications (`/api/v2/notifications`), each linking to the topic it is about.
+    public func notifications(_ body: [UInt8], section: String) throws(ProviderError) -> [Item] {
+        try unwrap([Notification].self, body, section: section).map { notification in
+            var url = "\(webURL)/notifications"
+            if let document = try? MarkupDocument.html(Array(notification.text.utf8)),
+                let href = ((try? document.select(css: "a.topic-link, a[href^='/t/']").first) ?? nil)?.attribute("href")
+            {
+                url = webURL + (href.hasPrefix("/") ? href : "/" + href)
+            }
+            let author = notification.member?.username.flatMap { $0.isEmpty ? nil : $0 }
+            return Item(
+                provider: provider, section: section, id: "notification/\(notification.id)", kind: .notification,
+                title: ItemText.title(HTMLText.plainText(notification.text)), url: url,
+                author: author.map { Author(name: $0, url: "\(webURL)/member/\($0)") },
+                summary: ItemText.summary(notification.payloadRendered ?? notification.payload ?? ""),
+                content: notification.payloadRendered, published: Date(timeIntervalSince1970: Double(notification.created)))
+        }
+    }
+
+    func unwrap<T: Decodable>(_ type: T.Type, _ body: [UInt8], section: String) throws(ProviderError) -> T {
+        let envelope: Envelope<T>
+        do {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            envelope = try decoder.decode(Envelope<T>.self, from: Data(body))
+        } catch {
+            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
+        }
+        guard envelope.success, let result = envelope.result else {
+            let message = TerminalText.sanitize(envelope.message ?? "no result")
+            if message.lowercased().contains("token") || message.lowercased().contains("auth") {
+                throw ProviderError.needsSignIn(provider: provider, section: section, detail: "V2EX API 2.0: \(message)")
+            }
+            throw ProviderError.notFound(provider: provider, section: section, detail: "V2EX API 2.0: \(message)")
+        }
+        return result
+    }
+}
+
+/// A member as API v1 `/api/members/show.json` describes them.
+public struct V2EXMember: Decodable, Sendable, Equatable {
+    public var id: Int
+    public var username: String
+    public var url: String?
+    public var website: String?
+    public var bio: String?
+    public var avatarLarge: String?
+    public var created: Int?
+    public var status: String?
+
+    /// Parses the v1 member document; protocol-relative avatar URLs become https.
+    public static func parse(_ body: [UInt8]) throws -> V2EXMember {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        var member = try decoder.decode(V2EXMember.self, from: Data(body))
+        if let avatar = member.avatarLarge, avatar.hasPrefix("//") { member.avatarLarge = "https:" + avatar }
+        return member
+    }
+}
