@@ -4,7 +4,7 @@ public enum StarterConfig {
     public static let text = """
         {
           "providers": [
-            { "id": "v2ex", "type": "v2ex", "sections": ["hot", "latest"], "interval": "10m" }
+            { "id": "v2ex", "type": "v2ex", "sections": ["hot", "latest", "node/programmer", "node/apple"], "interval": "10m" }
           ],
           "timeline": { "limit": 40 },
           "retention": { "max_items": 10000 }

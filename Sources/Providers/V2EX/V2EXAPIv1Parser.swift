@@ -16,7 +16,13 @@ public struct V2EXAPIv1Parser: Sendable {
     }
 
     struct Member: Decodable {
-        var username: String
+        var username: String?
+
+        /// The member as an author; V2EX sends `null` or `""` for deleted accounts.
+        func author(_ webURL: String) -> Author? {
+            guard let username, !username.isEmpty else { return nil }
+            return Author(name: username, url: "\(webURL)/member/\(username)")
+        }
     }
 
     struct Node: Decodable {
@@ -58,7 +64,7 @@ public struct V2EXAPIv1Parser: Sendable {
             return Item(
                 provider: provider, section: section, id: "reply/\(reply.id)", kind: .reply,
                 title: "Re: \(topicTitle)", url: "\(webURL)/t/\(topicID)#r_\(reply.id)",
-                author: reply.member.map { Author(name: $0.username, url: "\(webURL)/member/\($0.username)") },
+                author: reply.member?.author(webURL),
                 summary: text, content: reply.contentRendered,
                 published: Date(timeIntervalSince1970: Double(reply.created)),
                 updated: reply.lastModified.flatMap { $0 > reply.created ? Date(timeIntervalSince1970: Double($0)) : nil },
@@ -73,7 +79,7 @@ public struct V2EXAPIv1Parser: Sendable {
         return Item(
             provider: provider, section: section, id: String(topic.id), kind: .topic,
             title: ItemText.title(topic.title), url: "\(webURL)/t/\(topic.id)",
-            author: topic.member.map { Author(name: $0.username, url: "\(webURL)/member/\($0.username)") },
+            author: topic.member?.author(webURL),
             summary: ItemText.summary(topic.content ?? ""), content: topic.contentRendered,
             published: Date(timeIntervalSince1970: Double(topic.created)),
             updated: touched > topic.created ? Date(timeIntervalSince1970: Double(touched)) : nil,

@@ -98,7 +98,8 @@ public struct V2EXAPIv2Parser: Sendable {
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             envelope = try decoder.decode(Envelope<T>.self, from: Data(body))
         } catch {
-            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
+            throw ProviderError.unexpectedPayload(
+                provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
         }
         guard envelope.success, let result = envelope.result else {
             let message = TerminalText.sanitize(envelope.message ?? "no result")

@@ -43,7 +43,8 @@ public struct V2EXPageParser: Sendable {
                     published: date(in: row) ?? serverDate, metrics: Metrics(replies: replies), extra: extra))
         }
         if items.isEmpty, rows.isEmpty, ((try? document.select(css: "#Main")) ?? []).isEmpty {
-            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "not a V2EX topic list (no #Main, no topic rows)")
+            throw ProviderError.unexpectedPayload(
+                provider: provider, section: section, detail: "not a V2EX topic list (no #Main, no topic rows)")
         }
         return (pageTitle(document), items)
     }
@@ -141,7 +142,9 @@ public struct V2EXPageParser: Sendable {
 
     /// The publication time in `node`: a `title` timestamp, else relative text in its byline.
     func date(in node: MarkupNode) -> Date? {
-        if let stamp = ((try? node.first(css: "span[title]")) ?? nil)?.attribute("title"), let date = UpstreamDate.parse(stamp, relativeTo: serverDate) {
+        if let stamp = ((try? node.first(css: "span[title]")) ?? nil)?.attribute("title"),
+            let date = UpstreamDate.parse(stamp, relativeTo: serverDate)
+        {
             return date
         }
         if let ago = ((try? node.first(css: "span.ago")) ?? nil)?.trimmedText, let date = UpstreamDate.parse(ago, relativeTo: serverDate) {
@@ -181,15 +184,18 @@ public struct V2EXPageParser: Sendable {
 /// Recognizes pages that are not the content asked for: V2EX's sign-in form and CDN challenges.
 enum V2EXPageCheck {
     static func check(_ document: MarkupDocument, provider: String, section: String) throws(ProviderError) {
-        let signin = ((try? document.select(css: "form[action='/signin'] input[type=password], form[action$='/signin'] input[type=password]")) ?? [])
+        let signin =
+            ((try? document.select(css: "form[action='/signin'] input[type=password], form[action$='/signin'] input[type=password]")) ?? [])
         if !signin.isEmpty {
             throw ProviderError.needsSignIn(
-                provider: provider, section: section, detail: "V2EX answered with its sign-in form; this section is login-only or needs a token (token_env)")
+                provider: provider, section: section,
+                detail: "V2EX answered with its sign-in form; this section is login-only or needs a token (token_env)")
         }
         let title = ((try? document.select(xpath: "//title").first) ?? nil)?.trimmedText.lowercased() ?? ""
         let challenge = ((try? document.select(css: "#challenge-form, #cf-challenge-running, div.cf-browser-verification")) ?? [])
         if !challenge.isEmpty || title.contains("just a moment") || title.contains("attention required") {
-            throw ProviderError.blocked(provider: provider, section: section, detail: "blocked by V2EX's CDN (a challenge page instead of content)")
+            throw ProviderError.blocked(
+                provider: provider, section: section, detail: "blocked by V2EX's CDN (a challenge page instead of content)")
         }
     }
 }

@@ -1,25 +1,39 @@
 import Aggregator
 import Foundation
 
-/// V2EX (www.v2ex.com), through its public JSON API v1.
+/// V2EX (www.v2ex.com): the public JSON API v1, API 2.0 with a token, and the HTML pages
+/// where the API is too thin (nodes without a token, tabs).
 public struct V2EXProvider: Provider {
+    static let pagesOption = OptionSpec("pages", .integer(1...10), summary: "Pages to read", default: "1")
+
     public static let metadata = ProviderMetadata(
         typeName: "v2ex", displayName: "V2EX",
-        summary: "Topics and replies from V2EX, the creative workers' community.",
+        summary: "Topics, replies and notifications from V2EX, the creative workers' community.",
         sections: [
-            SectionKind("hot", summary: "Today's hot topics (API v1 /api/topics/hot.json)"),
-            SectionKind("latest", summary: "The newest topics (API v1 /api/topics/latest.json)"),
-            SectionKind("topic", summary: "One topic and its replies", argument: .segments(["id"])),
-            SectionKind("member", summary: "A member's topics", argument: .segments(["username"])),
+            SectionKind("hot", summary: "Today's hot topics (API v1)"),
+            SectionKind("latest", summary: "The newest topics (API v1)"),
+            SectionKind(
+                "node", summary: "A node's topics (API 2.0 with a token, else the page /go/<name>)", argument: .segments(["name"]),
+                options: [pagesOption]),
+            SectionKind(
+                "tab", summary: "A home-page tab: tech, creative, play, apple, jobs, deals, city, qna, hot, all, r2, …",
+                argument: .segments(["name"])),
+            SectionKind(
+                "topic", summary: "One topic and its replies", argument: .segments(["id"]),
+                options: [
+                    OptionSpec("source", .choice(["api", "html"]), summary: "API v1 or the topic page", default: "api"), pagesOption,
+                ]),
+            SectionKind("member", summary: "A member's topics (API v1)", argument: .segments(["username"])),
+            SectionKind("notifications", summary: "Your notifications (API 2.0)", options: [pagesOption], needsToken: true),
         ],
-        options: [],
-        auth: .none,
+        options: [pagesOption],
+        auth: .optional(defaultTokenEnv: "V2EX_TOKEN", note: "API 2.0 for nodes and notifications (https://www.v2ex.com/settings/tokens)"),
         defaultAPIURL: "https://www.v2ex.com", defaultWebURL: "https://www.v2ex.com",
         defaultInterval: TimeSpan(seconds: 600))
 
     public let configuration: ProviderConfiguration
     let apiURL: String
-    let parser: V2EXAPIv1Parser
+    let webURL: String
 
     public init(configuration: ProviderConfiguration) throws(ConfigError) {
         for (index, section) in configuration.sections.enumerated() where section.kind == "topic" {
@@ -29,83 +43,160 @@ public struct V2EXProvider: Provider {
         }
         self.configuration = configuration
         apiURL = configuration.apiURL ?? Self.metadata.defaultAPIURL!
-        parser = V2EXAPIv1Parser(provider: configuration.id, webURL: configuration.webURL ?? Self.metadata.defaultWebURL!)
+        webURL = configuration.webURL ?? Self.metadata.defaultWebURL!
+    }
+
+    func pages(_ section: SectionSpec) -> Int {
+        section.options["pages"].flatMap(Int.init) ?? configuration.integerOption("pages", default: 1)
+    }
+
+    func describe(_ section: SectionSpec, _ title: String) -> Section {
+        Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
     }
 
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
+        let token = context.token(for: configuration, metadata: Self.metadata)
+        let v1 = V2EXAPIv1Parser(provider: configuration.id, webURL: webURL)
         switch section.kind {
         case "hot", "latest":
-            let title = section.kind == "hot" ? "V2EX › Hot" : "V2EX › Latest"
-            let body = try await get("/api/topics/\(section.kind).json", section: section, context: context)
-            return SectionFetch(section: describe(section, title), items: try body.map { try parser.topics($0, section: section.key) })
+            let body = try await fetchJSON("\(apiURL)/api/topics/\(section.kind).json", section: section, context: context)
+            return SectionFetch(
+                section: describe(section, section.kind == "hot" ? "V2EX › Hot" : "V2EX › Latest"),
+                items: try body.map { try v1.topics($0, section: section.key) })
         case "member":
             let name = section.argument ?? ""
-            let body = try await get("/api/topics/show.json?username=\(Self.encode(name))", section: section, context: context)
+            let body = try await fetchJSON(
+                "\(apiURL)/api/topics/show.json?username=\(Self.encode(name))", section: section, context: context)
             return SectionFetch(
-                section: describe(section, "V2EX › @\(name)"), items: try body.map { try parser.topics($0, section: section.key) })
+                section: describe(section, "V2EX › @\(name)"), items: try body.map { try v1.topics($0, section: section.key) })
+        case "node":
+            if let token { return try await fetchNodeAPI(section, token: token, context: context) }
+            return try await fetchNodePages(section, context: context)
+        case "tab":
+            let name = section.argument ?? ""
+            guard let response = try await fetchPage("\(webURL)/?tab=\(Self.encode(name))", section: section, context: context) else {
+                return SectionFetch(section: describe(section, "V2EX › \(name)"), items: nil)
+            }
+            let page = try pageParser(response, context).topicList(response.body, section: section.key)
+            return SectionFetch(section: describe(section, page.title ?? "V2EX › \(name)"), items: page.items)
+        case "notifications":
+            guard let token else {
+                throw ProviderError.needsSignIn(
+                    provider: configuration.id, section: section.key,
+                    detail:
+                        "V2EX notifications need a token: create one at https://www.v2ex.com/settings/tokens and set $\(configuration.tokenEnv ?? "V2EX_TOKEN")"
+                )
+            }
+            let v2 = V2EXAPIv2Parser(provider: configuration.id, webURL: webURL)
+            var items: [Item] = []
+            var changed = false
+            for page in 1...pages(section) {
+                guard
+                    let body = try await fetchJSON(
+                        "\(apiURL)/api/v2/notifications?p=\(page)", section: section, context: context, token: token)
+                else { continue }
+                changed = true
+                items += try v2.notifications(body, section: section.key)
+            }
+            return SectionFetch(section: describe(section, "V2EX › Notifications"), items: changed ? items : nil)
         default:
             return try await fetchTopic(section, context: context)
         }
     }
 
-    private func fetchTopic(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
+    func pageParser(_ response: HTTPResponse, _ context: ProviderContext) -> V2EXPageParser {
+        V2EXPageParser(provider: configuration.id, webURL: webURL, serverDate: response.serverDate ?? context.now)
+    }
+
+    /// A node through API 2.0: its title, then its topics page by page.
+    func fetchNodeAPI(_ section: SectionSpec, token: String, context: ProviderContext) async throws -> SectionFetch {
+        let name = section.argument ?? ""
+        let v2 = V2EXAPIv2Parser(provider: configuration.id, webURL: webURL)
+        var items: [Item] = []
+        var changed = false
+        for page in 1...pages(section) {
+            let url = "\(apiURL)/api/v2/nodes/\(Self.encode(name))/topics?p=\(page)"
+            guard let body = try await fetchJSON(url, section: section, context: context, token: token) else { continue }
+            changed = true
+            items += try v2.topics(body, node: name, section: section.key)
+        }
+        var title = "V2EX › \(name)"
+        if changed,
+            let body = try await fetchJSON("\(apiURL)/api/v2/nodes/\(Self.encode(name))", section: section, context: context, token: token)
+        {
+            title = "V2EX › " + (try v2.node(body, section: section.key).title)
+        }
+        return SectionFetch(section: describe(section, title), items: changed ? items : nil)
+    }
+
+    /// A node through its HTML pages `/go/<name>?p=N`.
+    func fetchNodePages(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
+        let name = section.argument ?? ""
+        var items: [Item] = []
+        var title: String?
+        var changed = false
+        for page in 1...pages(section) {
+            let url = "\(webURL)/go/\(Self.encode(name))" + (page > 1 ? "?p=\(page)" : "")
+            guard let response = try await fetchPage(url, section: section, context: context) else { continue }
+            changed = true
+            let parsed = try pageParser(response, context).topicList(response.body, section: section.key)
+            title = title ?? parsed.title
+            items += parsed.items.map { item in
+                var item = item
+                item.extra["node"] = name
+                return item
+            }
+        }
+        return SectionFetch(section: describe(section, title ?? "V2EX › \(name)"), items: changed ? items : nil)
+    }
+
+    func fetchTopic(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let id = Int(section.argument ?? "") ?? 0
-        async let topicBody = get("/api/topics/show.json?id=\(id)", section: section, context: context)
-        async let repliesBody = get("/api/replies/show.json?topic_id=\(id)", section: section, context: context)
+        if section.options["source"] == "html" {
+            var items: [Item] = []
+            var changed = false
+            for page in 1...pages(section) {
+                guard
+                    let response = try await fetchPage(
+                        "\(webURL)/t/\(id)" + (page > 1 ? "?p=\(page)" : ""), section: section, context: context)
+                else { continue }
+                changed = true
+                let parsed = try pageParser(response, context).topicPage(response.body, topicID: id, section: section.key)
+                items += page == 1 ? parsed : Array(parsed.dropFirst())
+            }
+            return SectionFetch(section: describe(section, "V2EX › \(items.first?.title ?? "Topic \(id)")"), items: changed ? items : nil)
+        }
+        let v1 = V2EXAPIv1Parser(provider: configuration.id, webURL: webURL)
+        async let topicBody = fetchJSON("\(apiURL)/api/topics/show.json?id=\(id)", section: section, context: context)
+        async let repliesBody = fetchJSON("\(apiURL)/api/replies/show.json?topic_id=\(id)", section: section, context: context)
         let (topicData, repliesData) = try await (topicBody, repliesBody)
         if topicData == nil, repliesData == nil {
             return SectionFetch(section: describe(section, "V2EX › Topic \(id)"), items: nil)
         }
-        // One side changed: parse both so the section is complete.
+        // One side changed: read both so the section is complete.
         let topicBytes: [UInt8]
         if let topicData {
             topicBytes = topicData
         } else {
-            topicBytes = try await forceGet("/api/topics/show.json?id=\(id)", section: section, context: context)
+            topicBytes =
+                try await fetchJSON("\(apiURL)/api/topics/show.json?id=\(id)", section: section, context: context, conditional: false) ?? []
         }
         let repliesBytes: [UInt8]
         if let repliesData {
             repliesBytes = repliesData
         } else {
-            repliesBytes = try await forceGet("/api/replies/show.json?topic_id=\(id)", section: section, context: context)
+            repliesBytes =
+                try await fetchJSON(
+                    "\(apiURL)/api/replies/show.json?topic_id=\(id)", section: section, context: context, conditional: false) ?? []
         }
-        guard let topic = try parser.topics(topicBytes, section: section.key).first else {
+        guard let topic = try v1.topics(topicBytes, section: section.key).first else {
             throw ProviderError.notFound(provider: configuration.id, section: section.key, detail: "V2EX has no topic \(id)")
         }
-        let replies = try parser.replies(repliesBytes, topicID: id, topicTitle: topic.title, section: section.key)
+        let replies = try v1.replies(repliesBytes, topicID: id, topicTitle: topic.title, section: section.key)
         return SectionFetch(section: describe(section, "V2EX › \(topic.title)"), items: [topic] + replies)
     }
 
-    private func describe(_ section: SectionSpec, _ title: String) -> Section {
-        Section(provider: configuration.id, key: section.key, title: title)
-    }
-
-    /// GETs `path` conditionally, turning V2EX's ways of refusing into clear errors.
-    private func get(_ path: String, section: SectionSpec, context: ProviderContext) async throws -> [UInt8]? {
-        do {
-            guard let response = try await context.get(apiURL + path, headers: [("Accept", "application/json")]) else { return nil }
-            if let location = URLComponents(string: response.url)?.path, location.hasPrefix("/signin") {
-                throw ProviderError.needsSignIn(
-                    provider: configuration.id, section: section.key, detail: "V2EX redirected to its sign-in page")
-            }
-            return response.body
-        } catch HTTPError.status(let url, let code, let excerpt) where code == 403 {
-            throw ProviderError.blocked(
-                provider: configuration.id, section: section.key, detail: "blocked by V2EX's CDN (HTTP 403 from \(url)): \(excerpt)")
-        }
-    }
-
-    /// GETs `path` without validators, for the half of a topic that did not change.
-    private func forceGet(_ path: String, section: SectionSpec, context: ProviderContext) async throws -> [UInt8] {
-        let response = try await context.http.send(HTTPRequest(url: apiURL + path, headers: [("Accept", "application/json")]))
-        guard (200..<300).contains(response.status) else {
-            throw HTTPError.status(
-                url: SecretRedactor.redact(url: apiURL + path), code: response.status, excerpt: HTTPErrorExcerpt.make(response.body))
-        }
-        return response.body
-    }
-
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?#"))) ?? text
+        text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?#/"))) ?? text
     }
 }

@@ -210,4 +210,13 @@ final class RefresherTests: XCTestCase {
         let failed = try await refresher(missing, http: ReplayHTTPClient(directory: recordings)).refresh(force: true)
         XCTAssertEqual(failed.outcomes.first?.failures.first?.message, "no recording for \(server.baseURL)/latest in the replay directory")
     }
+
+    func testV2EXStyleRateLimitHeadersAreRead() {
+        let response = HTTPResponse(
+            status: 200, headers: [("X-Rate-Limit-Remaining", "0"), ("X-Rate-Limit-Limit", "120"), ("X-Rate-Limit-Reset", "1795222800")],
+            body: [], url: "https://www.v2ex.com/api/topics/hot.json")
+        let signal = RateLimitPolicy.signal(from: response, now: ItemFactory.epoch)
+        XCTAssertEqual(signal.remaining, 0)
+        XCTAssertEqual(signal.blockedUntil, Date(timeIntervalSince1970: 1_795_222_800))
+    }
 }

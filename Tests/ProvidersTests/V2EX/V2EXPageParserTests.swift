@@ -19,15 +19,21 @@ final class V2EXPageParserTests: XCTestCase {
 
     func testNodePages() throws {
         let cases: [(String, String, Int, (String, String, String, Int, String), (String, String, String, Int, String))] = [
-            ("html-node-python-2023-05.html", "V2EX › Python", 20,
+            (
+                "html-node-python-2023-05.html", "V2EX › Python", 20,
                 ("940347", "pacman 把 Python 系统解释器更新，导致虚拟环境的软链接失效", "vituralfuture", 5, "2023-05-16T03:53:18Z"),
-                ("935970", "问一个 Python 枚举类的问题", "Ricardoo", 14, "2023-04-27T17:10:10Z")),
-            ("html-node-qna-2023-05.html", "V2EX › 问与答", 20,
+                ("935970", "问一个 Python 枚举类的问题", "Ricardoo", 14, "2023-04-27T17:10:10Z")
+            ),
+            (
+                "html-node-qna-2023-05.html", "V2EX › 问与答", 20,
                 ("940306", "说 R.I.P 是不是一种母语羞涩的表现？", "lran9527", 85, "2023-05-16T05:58:42Z"),
-                ("940298", "老台式求推荐升级", "iblessyou", 28, "2023-05-16T05:34:49Z")),
-            ("html-node-programmer-2026-01.html", "V2EX › 程序员", 20,
+                ("940298", "老台式求推荐升级", "iblessyou", 28, "2023-05-16T05:34:49Z")
+            ),
+            (
+                "html-node-programmer-2026-01.html", "V2EX › 程序员", 20,
                 ("1188165", "System 一个月上传流量 800GB 感觉不正常", "qaqtangxiaoqi", 2, "2026-01-25T06:43:23Z"),
-                ("1187774", "vscode 怎么使用 claude", "mr123villain", 3, "2026-01-24T00:41:53Z")),
+                ("1187774", "vscode 怎么使用 claude", "mr123villain", 3, "2026-01-24T00:41:53Z")
+            ),
         ]
         for (file, title, count, first, last) in cases {
             let page = try parser.topicList(try fixture(file), section: "node/x")
@@ -96,7 +102,8 @@ final class V2EXPageParserTests: XCTestCase {
         XCTAssertEqual(iso(old[1].published), "2023-05-16T01:33:00Z")
         XCTAssertEqual(old[24].id, "reply/8857477")
 
-        let mobile = try parser.topicPage(try fixture("html-topic-907093-mobile-noreplies-2023-01.html"), topicID: 907_093, section: "topic/907093")
+        let mobile = try parser.topicPage(
+            try fixture("html-topic-907093-mobile-noreplies-2023-01.html"), topicID: 907_093, section: "topic/907093")
         XCTAssertEqual(mobile.count, 1)
         XCTAssertEqual(mobile[0].title, "从昨天开始,win11 连接代理时断时续,请问可能的原因?")
         XCTAssertEqual(mobile[0].author?.name, "a33291")
@@ -116,9 +123,12 @@ final class V2EXPageParserTests: XCTestCase {
         XCTAssertThrowsError(try parser.topicList(try fixture("html-signin-form-fragment-2019-02.html"), section: "tab/members")) { error in
             XCTAssertEqual(
                 error as? ProviderError,
-                .needsSignIn(provider: "v2ex", section: "tab/members", detail: "V2EX answered with its sign-in form; this section is login-only or needs a token (token_env)"))
+                .needsSignIn(
+                    provider: "v2ex", section: "tab/members",
+                    detail: "V2EX answered with its sign-in form; this section is login-only or needs a token (token_env)"))
         }
-        let challenge = Array("<html><head><title>Just a moment...</title></head><body><form id=\"challenge-form\"></form></body></html>".utf8)
+        let challenge = Array(
+            "<html><head><title>Just a moment...</title></head><body><form id=\"challenge-form\"></form></body></html>".utf8)
         XCTAssertThrowsError(try parser.topicList(challenge, section: "tab/hot")) { error in
             XCTAssertEqual("\(error)", "blocked by V2EX's CDN (a challenge page instead of content)")
         }
@@ -135,6 +145,7 @@ final class V2EXPageParserTests: XCTestCase {
         XCTAssertEqual(member.id, 321_355)
         XCTAssertEqual(member.username, "zhuzhibin")
         XCTAssertEqual(member.status, "found")
-        XCTAssertEqual(member.avatarLarge, "https://cdn.v2ex.com/avatar/cdaf/fc26/321355_mini.png?m=1547464529", "protocol-relative made https")
+        XCTAssertEqual(
+            member.avatarLarge, "https://cdn.v2ex.com/avatar/cdaf/fc26/321355_mini.png?m=1547464529", "protocol-relative made https")
     }
 }

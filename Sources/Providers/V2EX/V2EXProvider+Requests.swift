@@ -1,0 +1,65 @@
+import Aggregator
+import Foundation
+
+/// The requests V2EX sections make, and V2EX's ways of refusing turned into clear errors.
+extension V2EXProvider {
+    /// GETs a JSON endpoint (conditionally unless told otherwise); nil when unchanged.
+    func fetchJSON(
+        _ url: String, section: SectionSpec, context: ProviderContext, token: String? = nil, conditional: Bool = true
+    ) async throws
+        -> [UInt8]?
+    {
+        var headers = [("Accept", "application/json")]
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        guard let response = try await send(url, headers: headers, section: section, context: context, conditional: conditional) else {
+            return nil
+        }
+        // A CDN or sign-in page where JSON was expected is a refusal, never an empty list.
+        if let first = response.body.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }), first == UInt8(ascii: "<") {
+            if let document = try? MarkupDocument.html(response.body) {
+                try V2EXPageCheck.check(document, provider: configuration.id, section: section.key)
+            }
+            throw ProviderError.unexpectedPayload(
+                provider: configuration.id, section: section.key,
+                detail: "HTML where JSON was expected from \(SecretRedactor.redact(url: url))")
+        }
+        return response.body
+    }
+
+    /// GETs an HTML page conditionally; nil when unchanged.
+    func fetchPage(_ url: String, section: SectionSpec, context: ProviderContext) async throws -> HTTPResponse? {
+        try await send(url, headers: [("Accept", "text/html")], section: section, context: context, conditional: true)
+    }
+
+    private func send(
+        _ url: String, headers: [(String, String)], section: SectionSpec, context: ProviderContext, conditional: Bool
+    ) async throws
+        -> HTTPResponse?
+    {
+        do {
+            let response: HTTPResponse?
+            if conditional {
+                response = try await context.get(url, headers: headers)
+            } else {
+                let plain = try await context.http.send(HTTPRequest(url: url, headers: headers))
+                guard (200..<300).contains(plain.status) else {
+                    throw HTTPError.status(
+                        url: SecretRedactor.redact(url: url), code: plain.status, excerpt: HTTPErrorExcerpt.make(plain.body))
+                }
+                response = plain
+            }
+            if let response, let path = URLComponents(string: response.url)?.path, path.hasPrefix("/signin") {
+                throw ProviderError.needsSignIn(
+                    provider: configuration.id, section: section.key,
+                    detail: "V2EX redirected to its sign-in page; this section is login-only or needs a token (token_env)")
+            }
+            return response
+        } catch HTTPError.status(let url, let code, _) where code == 403 {
+            throw ProviderError.blocked(
+                provider: configuration.id, section: section.key, detail: "blocked by V2EX's CDN (HTTP 403 from \(url))")
+        } catch HTTPError.status(let url, let code, let excerpt) where code == 401 {
+            throw ProviderError.needsSignIn(
+                provider: configuration.id, section: section.key, detail: "V2EX refused the token (HTTP 401 from \(url)): \(excerpt)")
+        }
+    }
+}
