@@ -1,0 +1,188 @@
+import Aggregator
+import Foundation
+
+/// Maps GitHub REST payloads (releases, issues, pulls, notifications, repository search) to
+/// items whose URLs are web pages, never API URLs.
+public struct GitHubAPIParser: Sendable {
+    public var provider: String
+    /// `https://github.com`, or a GitHub Enterprise web root.
+    public var webURL: String
+    /// `https://api.github.com`, or `https://host/api/v3`; API URLs under it are mapped to web pages.
+    public var apiURL: String
+
+    public init(provider: String, webURL: String, apiURL: String) {
+        self.provider = provider
+        self.webURL = webURL
+        self.apiURL = apiURL
+    }
+
+    struct User: Decodable {
+        var login: String
+        var htmlUrl: String?
+    }
+
+    struct Label: Decodable {
+        var name: String
+    }
+
+    struct Release: Decodable {
+        var id: Int
+        var tagName: String
+        var name: String?
+        var body: String?
+        var htmlUrl: String
+        var draft: Bool
+        var prerelease: Bool
+        var createdAt: String?
+        var publishedAt: String?
+        var author: User?
+    }
+
+    struct Issue: Decodable {
+        var number: Int
+        var title: String
+        var body: String?
+        var htmlUrl: String
+        var state: String?
+        var user: User?
+        var labels: [Label]?
+        var comments: Int?
+        var createdAt: String
+        var updatedAt: String?
+        var pullRequest: PullLink?
+    }
+
+    struct PullLink: Decodable {
+        var htmlUrl: String?
+    }
+
+    struct Notification: Decodable {
+        struct Subject: Decodable {
+            var title: String
+            var url: String?
+            var type: String
+        }
+        struct Repository: Decodable {
+            var fullName: String
+            var htmlUrl: String?
+        }
+        var id: String
+        var reason: String
+        var unread: Bool?
+        var updatedAt: String
+        var subject: Subject
+        var repository: Repository
+    }
+
+    struct Repository: Decodable {
+        var fullName: String
+        var htmlUrl: String
+        var description: String?
+        var language: String?
+        var stargazersCount: Int?
+        var forksCount: Int?
+        var owner: User?
+        var pushedAt: String?
+        var updatedAt: String?
+        var createdAt: String?
+    }
+
+    struct SearchResult: Decodable {
+        var totalCount: Int
+        var incompleteResults: Bool?
+        var items: [Repository]
+    }
+
+    func date(_ text: String?) -> Date? { text.flatMap { UpstreamDate.parse($0) } }
+
+    func author(_ user: User?) -> Author? {
+        user.map { Author(name: $0.login, url: $0.htmlUrl ?? "\(webURL)/\($0.login)") }
+    }
+
+    /// Releases of `repo` (a list, or the single `releases/latest` object); drafts are skipped.
+    public func releases(_ body: [UInt8], repo: String, section: String, includePrereleases: Bool = true) throws(ProviderError) -> [Item] {
+        let list: [Release]
+        if let many = try? decode([Release].self, body, section: section) {
+            list = many
+        } else {
+            list = [try decode(Release.self, body, section: section)]
+        }
+        let name = repo.split(separator: "/").last.map(String.init) ?? repo
+        return list.filter { !$0.draft && (includePrereleases || !$0.prerelease) }.map { release in
+            let label = release.name.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? release.tagName
+            return Item(
+                provider: provider, section: section, id: "release/\(release.id)", kind: .release, title: ItemText.title("\(name) \(label)"),
+                url: release.htmlUrl, author: author(release.author), summary: ItemText.summary(MarkdownText.plainText(release.body ?? "")),
+                content: release.body, published: date(release.publishedAt) ?? date(release.createdAt) ?? Date(timeIntervalSince1970: 0),
+                tags: release.prerelease ? ["prerelease"] : [], extra: ["repo": repo, "tag": release.tagName])
+        }
+    }
+
+    /// Issues or pull requests of `repo`; `pulls` false drops pull requests from the issues list.
+    public func issues(_ body: [UInt8], repo: String, section: String, pulls: Bool) throws(ProviderError) -> [Item] {
+        try decode([Issue].self, body, section: section).filter { pulls || $0.pullRequest == nil }.map { issue in
+            var extra = ["repo": repo, "number": String(issue.number)]
+            if let state = issue.state { extra["state"] = state }
+            return Item(
+                provider: provider, section: section, id: "\(repo)#\(issue.number)", kind: pulls ? .pull : .issue,
+                title: ItemText.title(issue.title), url: issue.htmlUrl, author: author(issue.user),
+                summary: ItemText.summary(MarkdownText.plainText(issue.body ?? "")), content: issue.body,
+                published: date(issue.createdAt) ?? Date(timeIntervalSince1970: 0), updated: date(issue.updatedAt),
+                tags: (issue.labels ?? []).map(\.name), metrics: Metrics(comments: issue.comments), extra: extra)
+        }
+    }
+
+    /// Notification threads; the subject's API URL becomes its web page.
+    public func notifications(_ body: [UInt8], section: String) throws(ProviderError) -> [Item] {
+        try decode([Notification].self, body, section: section).map { thread in
+            let repoURL = thread.repository.htmlUrl ?? "\(webURL)/\(thread.repository.fullName)"
+            return Item(
+                provider: provider, section: section, id: "notification/\(thread.id)", kind: .notification,
+                title: ItemText.title("\(thread.repository.fullName): \(thread.subject.title)"),
+                url: thread.subject.url.flatMap(webPage) ?? repoURL, summary: "\(thread.subject.type) · \(thread.reason)",
+                published: date(thread.updatedAt) ?? Date(timeIntervalSince1970: 0), tags: [thread.reason],
+                extra: ["repo": thread.repository.fullName, "type": thread.subject.type])
+        }
+    }
+
+    /// Repository search results (with or without `incomplete_results`, which 2014 answers lack).
+    public func searchRepositories(_ body: [UInt8], section: String) throws(ProviderError) -> [Item] {
+        try decode(SearchResult.self, body, section: section).items.map { repository(from: $0, section: section) }
+    }
+
+    func repository(from repo: Repository, section: String) -> Item {
+        var extra = ["repo": repo.fullName]
+        if let language = repo.language { extra["language"] = language }
+        return Item(
+            provider: provider, section: section, id: "repo/\(repo.fullName)", kind: .repo, title: ItemText.title(repo.fullName),
+            url: repo.htmlUrl, author: author(repo.owner), summary: ItemText.summary(repo.description ?? ""),
+            published: date(repo.pushedAt) ?? date(repo.updatedAt) ?? date(repo.createdAt) ?? Date(timeIntervalSince1970: 0),
+            metrics: Metrics(stars: repo.stargazersCount, forks: repo.forksCount), extra: extra)
+    }
+
+    /// The web page of an API URL: `…/repos/o/r/pulls/103` → `https://github.com/o/r/pull/103`.
+    public func webPage(_ api: String) -> String? {
+        guard let range = api.range(of: "/repos/") else { return nil }
+        var parts = api[range.upperBound...].split(separator: "/").map(String.init)
+        guard parts.count >= 2 else { return nil }
+        if parts.count >= 4 {
+            switch parts[2] {
+            case "pulls": parts[2] = "pull"
+            case "commits": parts[2] = "commit"
+            case "releases": parts = Array(parts.prefix(3))
+            default: break
+            }
+        }
+        return "\(webURL)/" + parts.joined(separator: "/")
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], section: String) throws(ProviderError) -> T {
+        do {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return try decoder.decode(T.self, from: Data(body))
+        } catch {
+            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Aggregator
+import Foundation
+
+/// GitHub (or GitHub Enterprise): releases, issues, pulls, commits, events, notifications,
+/// repository search and the trending page.
+public struct GitHubProvider: Provider {
+    static let pagesOption = OptionSpec("pages", .integer(1...10), summary: "Pages to follow through Link rel=next", default: "1")
+    static let repo = SectionArgument.segments(["owner", "repo"])
+
+    public static let metadata = ProviderMetadata(
+        typeName: "github", displayName: "GitHub",
+        summary: "Releases, issues, pulls, commits and events of repositories and people on GitHub.",
+        sections: [
+            SectionKind("releases", summary: "Releases (drafts skipped)", argument: repo,
+                options: [OptionSpec("prerelease", .boolean, summary: "Include prereleases", default: "true")]),
+            SectionKind("issues", summary: "Issues (pull requests excluded)", argument: repo,
+                options: [OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which issues", default: "open"),
+                    OptionSpec("labels", .string, summary: "Comma-separated label names")]),
+            SectionKind("pulls", summary: "Pull requests", argument: repo,
+                options: [OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which pulls", default: "open")]),
+            SectionKind("commits", summary: "Commits, from the repository's Atom feed (no API quota)", argument: repo),
+            SectionKind("events", summary: "A repository's events", argument: repo),
+            SectionKind("user", summary: "A user's public events", argument: .segments(["login"])),
+            SectionKind("received", summary: "Events a user received", argument: .segments(["login"])),
+            SectionKind("notifications", summary: "Your notifications", needsToken: true),
+            SectionKind("search", summary: "Repository search", argument: .segments(["query"]),
+                options: [OptionSpec("sort", .choice(["stars", "forks", "updated", "best-match"]), summary: "Order", default: "best-match"),
+                    OptionSpec("order", .choice(["desc", "asc"]), summary: "Direction", default: "desc")]),
+            SectionKind("trending", summary: "Trending repositories (the page github.com/trending)", argument: .optionalSegment("language"),
+                options: [OptionSpec("since", .choice(["daily", "weekly", "monthly"]), summary: "Period", default: "daily")]),
+        ],
+        options: [pagesOption],
+        auth: .optional(defaultTokenEnv: "GITHUB_TOKEN", note: "raises the rate limit to 5000/hour; required for notifications"),
+        defaultAPIURL: "https://api.github.com", defaultWebURL: "https://github.com", defaultInterval: TimeSpan(seconds: 900))
+
+    public let configuration: ProviderConfiguration
+    let apiURL: String
+    let webURL: String
+
+    public init(configuration: ProviderConfiguration) throws(ConfigError) {
+        self.configuration = configuration
+        apiURL = configuration.apiURL ?? Self.metadata.defaultAPIURL!
+        webURL = configuration.webURL ?? Self.metadata.defaultWebURL!
+    }
+
+    var tokenVariable: String { configuration.tokenEnv ?? "GITHUB_TOKEN" }
+
+    func describe(_ section: SectionSpec, _ title: String) -> Section {
+        Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
+    }
+
+    public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
+        let api = GitHubAPIParser(provider: configuration.id, webURL: webURL, apiURL: apiURL)
+        let events = GitHubEventParser(provider: configuration.id, webURL: webURL)
+        let repo = section.arguments.joined(separator: "/")
+        let perPage = min(configuration.limit ?? 30, 100)
+        switch section.kind {
+        case "releases":
+            let include = section.options["prerelease"] != "false"
+            return try await paged("/repos/\(repo)/releases?per_page=\(perPage)", section, context, title: "\(repo) releases") {
+                try api.releases($0, repo: repo, section: section.key, includePrereleases: include)
+            }
+        case "issues", "pulls":
+            var query = "per_page=\(perPage)&state=\(section.options["state"] ?? "open")"
+            if let labels = section.options["labels"] { query += "&labels=\(Self.encode(labels))" }
+            let pulls = section.kind == "pulls"
+            return try await paged("/repos/\(repo)/\(section.kind)?\(query)", section, context, title: "\(repo) \(section.kind)") {
+                try api.issues($0, repo: repo, section: section.key, pulls: pulls)
+            }
+        case "events":
+            return try await paged("/repos/\(repo)/events?per_page=\(perPage)", section, context, title: "\(repo) events") {
+                try events.events($0, section: section.key)
+            }
+        case "user", "received":
+            let login = section.argument ?? ""
+            let path = section.kind == "user" ? "/users/\(login)/events/public" : "/users/\(login)/received_events"
+            return try await paged("\(path)?per_page=\(perPage)", section, context, title: section.kind == "user" ? "@\(login)" : "@\(login) received") {
+                try events.events($0, section: section.key)
+            }
+        case "notifications":
+            guard context.token(for: configuration, metadata: Self.metadata) != nil else {
+                throw ProviderError.needsSignIn(
+                    provider: configuration.id, section: section.key,
+                    detail: "GitHub notifications need a token: set $\(tokenVariable) to a token with the notifications scope")
+            }
+            return try await paged("/notifications?per_page=\(perPage)", section, context, title: "GitHub notifications") {
+                try api.notifications($0, section: section.key)
+            }
+        case "search":
+            let query = section.argument?.removingPercentEncoding ?? section.argument ?? ""
+            var path = "/search/repositories?q=\(Self.encode(query))&per_page=\(perPage)"
+            if let sort = section.options["sort"], sort != "best-match" { path += "&sort=\(sort)&order=\(section.options["order"] ?? "desc")" }
+            return try await paged(path, section, context, title: "GitHub search: \(query)") { try api.searchRepositories($0, section: section.key) }
+        case "trending":
+            let language = section.argument.map { "/\(Self.encode($0))" } ?? ""
+            let url = "\(webURL)/trending\(language)?since=\(section.options["since"] ?? "daily")"
+            guard let response = try await get(url, section: section, context: context, accept: "text/html") else {
+                return SectionFetch(section: describe(section, "GitHub trending"), items: nil)
+            }
+            let parser = GitHubTrendingParser(provider: configuration.id, webURL: webURL, serverDate: response.serverDate ?? context.now)
+            return SectionFetch(
+                section: describe(section, "GitHub trending" + (section.argument.map { " · \($0)" } ?? "")),
+                items: try parser.repositories(response.body, section: section.key))
+        default:
+            return try await commits(repo, section: section, context: context)
+        }
+    }
+
+    /// Commits from `<web>/<owner>/<repo>/commits.atom`: no API quota is spent.
+    func commits(_ repo: String, section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
+        let url = "\(webURL)/\(repo)/commits.atom"
+        guard let response = try await get(url, section: section, context: context, accept: "application/atom+xml") else {
+            return SectionFetch(section: describe(section, "\(repo) commits"), items: nil)
+        }
+        let feed: Feed
+        do {
+            feed = try FeedParser(url: url, now: context.now).parse(response.body)
+        } catch {
+            throw ProviderError.unexpectedPayload(provider: configuration.id, section: section.key, detail: "\(error)")
+        }
+        let items = feed.entries.map { entry in
+            let sha = entry.id.flatMap { $0.split(separator: "/").last.map(String.init) } ?? entry.link ?? entry.title
+            return Item(
+                provider: configuration.id, section: section.key, id: "\(repo)@\(sha)", kind: .commit, title: ItemText.title(entry.title),
+                url: entry.link ?? "\(webURL)/\(repo)/commit/\(sha)", author: entry.author.map { Author(name: $0, url: "\(webURL)/\($0)") },
+                summary: ItemText.summary(entry.content ?? ""), published: entry.updated ?? entry.published ?? context.now,
+                extra: ["repo": repo, "sha": String(sha.prefix(40))])
+        }
+        return SectionFetch(section: describe(section, "\(repo) commits"), items: items)
+    }
+
+    /// GETs an API list page by page through `Link: <…>; rel="next"`; nil when page 1 is unchanged.
+    func paged(
+        _ path: String, _ section: SectionSpec, _ context: ProviderContext, title: String, parse: ([UInt8]) throws -> [Item]
+    ) async throws -> SectionFetch {
+        let pages = configuration.integerOption("pages", default: 1)
+        var url: String? = apiURL + path
+        var items: [Item] = []
+        for page in 1...pages {
+            guard let next = url else { break }
+            guard let response = try await get(next, section: section, context: context, accept: "application/vnd.github+json") else {
+                if page == 1 { return SectionFetch(section: describe(section, title), items: nil) }
+                break
+            }
+            items += try parse(response.body)
+            url = Self.nextLink(response.header("Link"))
+        }
+        return SectionFetch(section: describe(section, title), items: items)
+    }
+
+    /// One conditional GET with GitHub's headers; 401 becomes an error naming the token variable.
+    func get(_ url: String, section: SectionSpec, context: ProviderContext, accept: String) async throws -> HTTPResponse? {
+        var headers = [("Accept", accept)]
+        if accept.contains("github") { headers.append(("X-GitHub-Api-Version", "2022-11-28")) }
+        if let token = context.token(for: configuration, metadata: Self.metadata) { headers.append(("Authorization", "Bearer \(token)")) }
+        do {
+            return try await context.get(url, headers: headers)
+        } catch HTTPError.status(_, let code, let excerpt) where code == 401 {
+            let has = context.token(for: configuration, metadata: Self.metadata) != nil
+            throw ProviderError.needsSignIn(
+                provider: configuration.id, section: section.key,
+                detail: has ? "GitHub refused the token in $\(tokenVariable) (HTTP 401: \(excerpt))" : "GitHub requires a token: set $\(tokenVariable) (HTTP 401: \(excerpt))")
+        }
+    }
+
+    /// The `rel="next"` URL of a Link header.
+    public static func nextLink(_ header: String?) -> String? {
+        guard let header else { return nil }
+        for part in header.split(separator: ",") where part.contains("rel=\"next\"") {
+            guard let start = part.firstIndex(of: "<"), let end = part.firstIndex(of: ">") else { continue }
+            return String(part[part.index(after: start)..<end])
+        }
+        return nil
+    }
+
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~:"))) ?? text
+    }
+}
