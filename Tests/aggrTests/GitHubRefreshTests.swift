@@ -27,15 +27,25 @@ final class GitHubRefreshTests: EndToEndTestCase {
         let expected = token
         server.route("/repos/o/r/releases") { request in
             if request.header("If-None-Match") == "\"rel-1\"" { return TestHTTPServer.Response(status: 304) }
-            return .text(releases, headers: [("ETag", "\"rel-1\""), ("X-RateLimit-Remaining", "4999"), ("X-RateLimit-Reset", "1795222800")])
+            return .text(
+                releases, headers: [("ETag", "\"rel-1\""), ("X-RateLimit-Remaining", "4999"), ("X-RateLimit-Reset", "1795222800")])
         }
         server.route("/repos/o/r/issues") { request in
             request.query.contains("page=2")
                 ? .text(pageTwo)
-                : .text(pageOne, headers: [("Link", "<\(base)/repos/o/r/issues?state=all&per_page=30&page=2>; rel=\"next\", <\(base)/repos/o/r/issues?page=2>; rel=\"last\"")])
+                : .text(
+                    pageOne,
+                    headers: [
+                        (
+                            "Link",
+                            "<\(base)/repos/o/r/issues?state=all&per_page=30&page=2>; rel=\"next\", <\(base)/repos/o/r/issues?page=2>; rel=\"last\""
+                        )
+                    ])
         }
         server.route("/o/r/commits.atom") { _ in .text(commits, contentType: "application/atom+xml; charset=utf-8") }
-        server.route("/trending") { _ in .text(trending, contentType: "text/html; charset=utf-8", headers: [("Date", "Sat, 21 Nov 2026 00:00:00 GMT")]) }
+        server.route("/trending") { _ in
+            .text(trending, contentType: "text/html; charset=utf-8", headers: [("Date", "Sat, 21 Nov 2026 00:00:00 GMT")])
+        }
         server.route("/repos/o/limited/events") { _ in
             .text("[]", headers: [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "1795224600")])
         }

@@ -4,7 +4,8 @@ public enum StarterConfig {
     public static let text = """
         {
           "providers": [
-            { "id": "v2ex", "type": "v2ex", "sections": ["hot", "latest", "node/programmer", "node/apple"], "interval": "10m" }
+            { "id": "v2ex", "type": "v2ex", "sections": ["hot", "latest", "node/programmer", "node/apple"], "interval": "10m" },
+            { "id": "github", "type": "github", "sections": ["releases/swiftlang/swift", "releases/groue/GRDB.swift", "trending/swift?since=daily"], "interval": "30m" }
           ],
           "timeline": { "limit": 40 },
           "retention": { "max_items": 10000 }

@@ -12,9 +12,13 @@ public final class FetchSession: @unchecked Sendable {
     private var staged: [String: HTTPValidators] = [:]
     private var signal = RateLimitSignal()
 
+    /// The budget this fetch shares with providers using the same API and token.
+    let budget: SharedRateBudget?
+
     /// A session reading stored validators from `store` (nil: always fetch in full).
-    public init(store: Store?) {
+    public init(store: Store?, budget: SharedRateBudget? = nil) {
         self.store = store
+        self.budget = budget
     }
 
     func storedValidators(for key: String) -> HTTPValidators? {
@@ -29,6 +33,7 @@ public final class FetchSession: @unchecked Sendable {
     public var stagedValidators: [String: HTTPValidators] { lock.withLock { staged } }
 
     func observe(_ new: RateLimitSignal) {
+        budget?.observe(new)
         lock.withLock {
             if let remaining = new.remaining { signal.remaining = min(signal.remaining ?? .max, remaining) }
             for (keyPath, value) in [(\RateLimitSignal.reset, new.reset), (\.retryAfter, new.retryAfter), (\.pollAfter, new.pollAfter)] {
@@ -57,6 +62,10 @@ extension ProviderContext {
     /// when the server says the budget is spent), with secrets redacted from the URL.
     public func get(_ url: String, headers: [(String, String)] = []) async throws -> HTTPResponse? {
         let key = SecretRedactor.redact(url: url)
+        // Another provider on the same token already spent the budget: do not ask.
+        if let until = session.budget?.blockedUntil, until > now {
+            throw RateLimitedError(url: key, until: until)
+        }
         var request = HTTPRequest(url: url, headers: headers)
         let known = session.storedValidators(for: key)
         if let etag = known?.etag { request.headers.append(("If-None-Match", etag)) }

@@ -40,19 +40,37 @@ public struct Refresher: Sendable {
         let started = Date()
         var summary = RefreshSummary()
         let states = try store.providerStates()
-        var runnable: [(any Provider, ProviderConfiguration)] = []
+        var runnable: [(any Provider, ProviderConfiguration, SharedRateBudget)] = []
+        var budgets: [String: SharedRateBudget] = [:]
+        var budgetKeys: [String: String] = [:]
+        for entry in configuration.providers {
+            budgetKeys[entry.id] = budgetKey(entry)
+        }
         for entry in configuration.providers where only.isEmpty ? entry.enabled : only.contains(entry.id) {
             if let reason = waitReason(states[entry.id], force: force) {
                 summary.skipped.append((entry.id, reason, states[entry.id]?.waitReason ?? .interval))
                 events(.skipped(provider: entry.id, reason: reason))
                 continue
             }
+            let key = budgetKeys[entry.id] ?? entry.id
+            // A provider sharing this budget was told to wait: so must this one.
+            if let sharer = configuration.providers.first(where: { other in
+                other.id != entry.id && budgetKeys[other.id] == key && states[other.id]?.waitReason == .rateLimit
+                    && (states[other.id]?.nextAllowedFetch ?? now) > now
+            }), let until = states[sharer.id]?.nextAllowedFetch {
+                let reason = "rate limited until \(ISOTimestamp.format(until)) (budget shared with \(sharer.id))"
+                summary.skipped.append((entry.id, reason, .rateLimit))
+                events(.skipped(provider: entry.id, reason: reason))
+                continue
+            }
             guard let type = registry.type(named: entry.type) else { continue }
-            runnable.append((try type.init(configuration: entry), entry))
+            let budget = budgets[key] ?? SharedRateBudget()
+            budgets[key] = budget
+            runnable.append((try type.init(configuration: entry), entry, budget))
         }
         summary.outcomes = await withTaskGroup(of: ProviderOutcome.self) { group in
-            for (provider, entry) in runnable {
-                group.addTask { await refresh(provider, entry: entry, previous: states[entry.id], events: events) }
+            for (provider, entry, budget) in runnable {
+                group.addTask { await refresh(provider, entry: entry, previous: states[entry.id], budget: budget, events: events) }
             }
             var outcomes: [ProviderOutcome] = []
             for await outcome in group { outcomes.append(outcome) }
@@ -77,11 +95,17 @@ public struct Refresher: Sendable {
         }
     }
 
+    /// The rate-limit budget `entry` draws on: its type, API base and token.
+    func budgetKey(_ entry: ProviderConfiguration) -> String {
+        let metadata = registry.type(named: entry.type)?.metadata
+        let token = ProviderContext.token(named: entry.tokenEnv ?? metadata?.auth.defaultTokenEnv, in: environment)
+        return SharedRateBudget.key(type: entry.type, apiURL: entry.apiURL ?? metadata?.defaultAPIURL, token: token)
+    }
+
     func refresh(
-        _ provider: any Provider, entry: ProviderConfiguration, previous: ProviderState?, events: @escaping @Sendable (RefreshEvent) -> Void
-    )
-        async -> ProviderOutcome
-    {
+        _ provider: any Provider, entry: ProviderConfiguration, previous: ProviderState?, budget: SharedRateBudget,
+        events: @escaping @Sendable (RefreshEvent) -> Void
+    ) async -> ProviderOutcome {
         let started = Date()
         events(.started(provider: entry.id, sections: entry.sections.map(\.key)))
         let metadata = type(of: provider).metadata
@@ -89,7 +113,7 @@ public struct Refresher: Sendable {
         let results = await withTaskGroup(of: (String, SectionOutcome, RateLimitSignal).self) { group in
             for section in entry.sections {
                 group.addTask {
-                    let session = FetchSession(store: store)
+                    let session = FetchSession(store: store, budget: budget)
                     let context = ProviderContext(http: http, now: now, logger: logger, environment: environment, session: session)
                     let outcome: SectionOutcome
                     do {

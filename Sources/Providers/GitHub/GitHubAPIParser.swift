@@ -111,7 +111,8 @@ public struct GitHubAPIParser: Sendable {
         return list.filter { !$0.draft && (includePrereleases || !$0.prerelease) }.map { release in
             let label = release.name.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? release.tagName
             return Item(
-                provider: provider, section: section, id: "release/\(release.id)", kind: .release, title: ItemText.title("\(name) \(label)"),
+                provider: provider, section: section, id: "release/\(release.id)", kind: .release,
+                title: ItemText.title("\(name) \(label)"),
                 url: release.htmlUrl, author: author(release.author), summary: ItemText.summary(MarkdownText.plainText(release.body ?? "")),
                 content: release.body, published: date(release.publishedAt) ?? date(release.createdAt) ?? Date(timeIntervalSince1970: 0),
                 tags: release.prerelease ? ["prerelease"] : [], extra: ["repo": repo, "tag": release.tagName])
@@ -182,7 +183,8 @@ public struct GitHubAPIParser: Sendable {
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             return try decoder.decode(T.self, from: Data(body))
         } catch {
-            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
+            throw ProviderError.unexpectedPayload(
+                provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
         }
     }
 }

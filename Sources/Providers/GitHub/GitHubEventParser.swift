@@ -27,7 +27,8 @@ public struct GitHubEventParser: Sendable {
         default: throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "expected a list of events")
         }
         return try list.enumerated().map { index, event throws(ProviderError) in
-            guard let id = event["id"]?.stringValue ?? event["id"]?.integerValue.map(String.init), let type = event["type"]?.stringValue else {
+            guard let id = event["id"]?.stringValue ?? event["id"]?.integerValue.map(String.init), let type = event["type"]?.stringValue
+            else {
                 throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "event [\(index)] has no id or type")
             }
             return item(event, id: id, type: type, section: section)
@@ -42,7 +43,8 @@ public struct GitHubEventParser: Sendable {
         let (title, url) = describe(type: type, actor: actor, repo: repo, repoURL: repoURL, payload: payload)
         var extra = ["event": type]
         if !repo.isEmpty { extra["repo"] = repo }
-        let body = payload["comment"]?["body"]?.stringValue ?? payload["release"]?["body"]?.stringValue
+        let body =
+            payload["comment"]?["body"]?.stringValue ?? payload["release"]?["body"]?.stringValue
             ?? payload["issue"]?["title"]?.stringValue ?? payload["pull_request"]?["title"]?.stringValue ?? ""
         return Item(
             provider: provider, section: section, id: "event/\(id)", kind: .event, title: ItemText.title(title), url: url,
@@ -74,7 +76,9 @@ public struct GitHubEventParser: Sendable {
         case "CreateEvent":
             let kind = payload["ref_type"]?.stringValue ?? "repository"
             if kind == "repository" { return ("\(actor) created repository \(repo)", repoURL) }
-            return ("\(actor) created \(kind) \(ref) in \(repo)", kind == "tag" ? "\(repoURL)/releases/tag/\(ref)" : "\(repoURL)/tree/\(ref)")
+            return (
+                "\(actor) created \(kind) \(ref) in \(repo)", kind == "tag" ? "\(repoURL)/releases/tag/\(ref)" : "\(repoURL)/tree/\(ref)"
+            )
         case "DeleteEvent":
             return ("\(actor) deleted \(payload["ref_type"]?.stringValue ?? "ref") \(ref) in \(repo)", repoURL)
         case "WatchEvent":
@@ -86,18 +90,25 @@ public struct GitHubEventParser: Sendable {
             return numbered("issue", "issue")
         case "IssueCommentEvent":
             let (text, _) = numbered("issue", "issue")
-            let commented = text.replacingOccurrences(of: "\(actor) \(action.isEmpty ? "updated" : action) issue", with: "\(actor) commented on issue")
+            let commented = text.replacingOccurrences(
+                of: "\(actor) \(action.isEmpty ? "updated" : action) issue", with: "\(actor) commented on issue")
             return (commented, payload["comment"]?["html_url"]?.stringValue ?? payload["issue"]?["html_url"]?.stringValue ?? repoURL)
         case "PullRequestEvent":
             return numbered("pull_request", "pull request")
         case "PullRequestReviewEvent", "PullRequestReviewCommentEvent":
             let (text, url) = numbered("pull_request", "pull request")
-            return (text.replacingOccurrences(of: "\(actor) \(action.isEmpty ? "updated" : action) pull request", with: "\(actor) reviewed pull request"),
-                payload["comment"]?["html_url"]?.stringValue ?? payload["review"]?["html_url"]?.stringValue ?? url)
+            return (
+                text.replacingOccurrences(
+                    of: "\(actor) \(action.isEmpty ? "updated" : action) pull request", with: "\(actor) reviewed pull request"),
+                payload["comment"]?["html_url"]?.stringValue ?? payload["review"]?["html_url"]?.stringValue ?? url
+            )
         case "ReleaseEvent":
             let release = payload["release"] ?? .object([])
             let name = release["name"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? release["tag_name"]?.stringValue ?? "a release"
-            return ("\(actor) \(action.isEmpty ? "published" : action) release \(name) of \(repo)", release["html_url"]?.stringValue ?? "\(repoURL)/releases")
+            return (
+                "\(actor) \(action.isEmpty ? "published" : action) release \(name) of \(repo)",
+                release["html_url"]?.stringValue ?? "\(repoURL)/releases"
+            )
         case "MemberEvent":
             let member = payload["member"]?["login"]?.stringValue ?? "a collaborator"
             return ("\(actor) \(action.isEmpty ? "added" : action) \(member) to \(repo)", repoURL)

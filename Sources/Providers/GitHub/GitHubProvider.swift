@@ -11,22 +11,31 @@ public struct GitHubProvider: Provider {
         typeName: "github", displayName: "GitHub",
         summary: "Releases, issues, pulls, commits and events of repositories and people on GitHub.",
         sections: [
-            SectionKind("releases", summary: "Releases (drafts skipped)", argument: repo,
+            SectionKind(
+                "releases", summary: "Releases (drafts skipped)", argument: repo,
                 options: [OptionSpec("prerelease", .boolean, summary: "Include prereleases", default: "true")]),
-            SectionKind("issues", summary: "Issues (pull requests excluded)", argument: repo,
-                options: [OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which issues", default: "open"),
-                    OptionSpec("labels", .string, summary: "Comma-separated label names")]),
-            SectionKind("pulls", summary: "Pull requests", argument: repo,
+            SectionKind(
+                "issues", summary: "Issues (pull requests excluded)", argument: repo,
+                options: [
+                    OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which issues", default: "open"),
+                    OptionSpec("labels", .string, summary: "Comma-separated label names"),
+                ]),
+            SectionKind(
+                "pulls", summary: "Pull requests", argument: repo,
                 options: [OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which pulls", default: "open")]),
             SectionKind("commits", summary: "Commits, from the repository's Atom feed (no API quota)", argument: repo),
             SectionKind("events", summary: "A repository's events", argument: repo),
             SectionKind("user", summary: "A user's public events", argument: .segments(["login"])),
             SectionKind("received", summary: "Events a user received", argument: .segments(["login"])),
             SectionKind("notifications", summary: "Your notifications", needsToken: true),
-            SectionKind("search", summary: "Repository search", argument: .segments(["query"]),
-                options: [OptionSpec("sort", .choice(["stars", "forks", "updated", "best-match"]), summary: "Order", default: "best-match"),
-                    OptionSpec("order", .choice(["desc", "asc"]), summary: "Direction", default: "desc")]),
-            SectionKind("trending", summary: "Trending repositories (the page github.com/trending)", argument: .optionalSegment("language"),
+            SectionKind(
+                "search", summary: "Repository search", argument: .segments(["query"]),
+                options: [
+                    OptionSpec("sort", .choice(["stars", "forks", "updated", "best-match"]), summary: "Order", default: "best-match"),
+                    OptionSpec("order", .choice(["desc", "asc"]), summary: "Direction", default: "desc"),
+                ]),
+            SectionKind(
+                "trending", summary: "Trending repositories (the page github.com/trending)", argument: .optionalSegment("language"),
                 options: [OptionSpec("since", .choice(["daily", "weekly", "monthly"]), summary: "Period", default: "daily")]),
         ],
         options: [pagesOption],
@@ -74,7 +83,9 @@ public struct GitHubProvider: Provider {
         case "user", "received":
             let login = section.argument ?? ""
             let path = section.kind == "user" ? "/users/\(login)/events/public" : "/users/\(login)/received_events"
-            return try await paged("\(path)?per_page=\(perPage)", section, context, title: section.kind == "user" ? "@\(login)" : "@\(login) received") {
+            return try await paged(
+                "\(path)?per_page=\(perPage)", section, context, title: section.kind == "user" ? "@\(login)" : "@\(login) received"
+            ) {
                 try events.events($0, section: section.key)
             }
         case "notifications":
@@ -89,8 +100,12 @@ public struct GitHubProvider: Provider {
         case "search":
             let query = section.argument?.removingPercentEncoding ?? section.argument ?? ""
             var path = "/search/repositories?q=\(Self.encode(query))&per_page=\(perPage)"
-            if let sort = section.options["sort"], sort != "best-match" { path += "&sort=\(sort)&order=\(section.options["order"] ?? "desc")" }
-            return try await paged(path, section, context, title: "GitHub search: \(query)") { try api.searchRepositories($0, section: section.key) }
+            if let sort = section.options["sort"], sort != "best-match" {
+                path += "&sort=\(sort)&order=\(section.options["order"] ?? "desc")"
+            }
+            return try await paged(path, section, context, title: "GitHub search: \(query)") {
+                try api.searchRepositories($0, section: section.key)
+            }
         case "trending":
             let language = section.argument.map { "/\(Self.encode($0))" } ?? ""
             let url = "\(webURL)/trending\(language)?since=\(section.options["since"] ?? "daily")"
@@ -159,7 +174,9 @@ public struct GitHubProvider: Provider {
             let has = context.token(for: configuration, metadata: Self.metadata) != nil
             throw ProviderError.needsSignIn(
                 provider: configuration.id, section: section.key,
-                detail: has ? "GitHub refused the token in $\(tokenVariable) (HTTP 401: \(excerpt))" : "GitHub requires a token: set $\(tokenVariable) (HTTP 401: \(excerpt))")
+                detail: has
+                    ? "GitHub refused the token in $\(tokenVariable) (HTTP 401: \(excerpt))"
+                    : "GitHub requires a token: set $\(tokenVariable) (HTTP 401: \(excerpt))")
         }
     }
 

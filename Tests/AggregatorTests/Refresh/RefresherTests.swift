@@ -219,4 +219,39 @@ final class RefresherTests: XCTestCase {
         XCTAssertEqual(signal.remaining, 0)
         XCTAssertEqual(signal.blockedUntil, Date(timeIntervalSince1970: 1_795_222_800))
     }
+
+    func testProvidersOnOneTokenShareTheRateBudget() async throws {
+        let reset = Int(ItemFactory.epoch.timeIntervalSince1970) + 1_800
+        server.route("/node/spent") { _ in
+            var response = TestHTTPServer.Response.text(
+                Self.ndjson(["1"]), headers: [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", String(reset))])
+            response.delay = 0
+            return response
+        }
+        server.route("/node/later") { _ in
+            var response = TestHTTPServer.Response.text(Self.ndjson(["2"]))
+            response.delay = 0.3
+            return response
+        }
+        let configuration = try configuration(
+            [("first", ["node/spent"]), ("second", ["node/later", "node/after"])], tokenEnv: "FORUM_TOKEN")
+        server.route("/node/after") { _ in .text(Self.ndjson(["3"])) }
+        let environment = ["FORUM_TOKEN": "shared-token-123456"]
+        let summary = try await refresher(configuration, environment: environment).refresh()
+        XCTAssertEqual(summary.totals.new, 3, "requests already under way finish")
+
+        let next = try await refresher(configuration, now: ItemFactory.epoch.addingTimeInterval(600), environment: environment).refresh(
+            force: true)
+        XCTAssertEqual(Set(next.skipped.map(\.provider)), ["first", "second"], "one spent budget holds back every provider on the token")
+        XCTAssertEqual(
+            next.skipped.first { $0.provider == "second" }?.reason, "rate limited until 2026-11-21T00:30:00Z (budget shared with first)")
+
+        var separate = configuration
+        separate.providers[1].tokenEnv = "OTHER_TOKEN"
+        let other = try await refresher(
+            separate, now: ItemFactory.epoch.addingTimeInterval(600),
+            environment: environment.merging(["OTHER_TOKEN": "another-token-987654"]) { $1 }
+        ).refresh(force: true)
+        XCTAssertTrue(other.skipped.allSatisfy { $0.provider == "first" }, "a different token has its own budget: \(other.skipped)")
+    }
 }

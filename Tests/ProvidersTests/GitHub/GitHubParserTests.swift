@@ -25,7 +25,10 @@ final class GitHubParserTests: XCTestCase {
         XCTAssertEqual(items[0].url, "https://github.com/fengjixuchui/EmbeddedSystem/compare/060a41bfcf...695a871ac9")
         XCTAssertEqual(iso(items[0].published), "2020-04-25T12:07:00Z")
         XCTAssertEqual(items[29].title, "github-actions[bot] pushed 1 commit to master in montanaflynn/covid-19")
-        XCTAssertTrue(items.contains { $0.title == "MarkTiukov opened pull request #3: Добавил обновление списков и удаление стрелок вместе с таблицами" })
+        XCTAssertTrue(
+            items.contains {
+                $0.title == "MarkTiukov opened pull request #3: Добавил обновление списков и удаление стрелок вместе с таблицами"
+            })
         for item in items { XCTAssertFalse(item.url.contains("api.github.com"), "web URLs only: \(item.url)") }
     }
 
@@ -60,7 +63,8 @@ final class GitHubParserTests: XCTestCase {
     }
 
     func testReleases() throws {
-        let page = try api.releases(try fixture("repos-releases-PyGithub-page1-2022.json"), repo: "PyGithub/PyGithub", section: "releases/PyGithub/PyGithub")
+        let page = try api.releases(
+            try fixture("repos-releases-PyGithub-page1-2022.json"), repo: "PyGithub/PyGithub", section: "releases/PyGithub/PyGithub")
         XCTAssertEqual(page.count, 10)
         XCTAssertEqual(page[0].id, "release/41982557")
         XCTAssertEqual(page[0].title, "PyGithub v1.55")
@@ -75,7 +79,8 @@ final class GitHubParserTests: XCTestCase {
     }
 
     func testIssuesExcludePullRequestsAndKeepLabelsAndComments() throws {
-        let issues = try api.issues(try fixture("repos-issues-PyGithub-2024.json"), repo: "PyGithub/PyGithub", section: "issues/PyGithub/PyGithub", pulls: false)
+        let issues = try api.issues(
+            try fixture("repos-issues-PyGithub-2024.json"), repo: "PyGithub/PyGithub", section: "issues/PyGithub/PyGithub", pulls: false)
         XCTAssertEqual(issues.count, 21, "30 entries, 9 of them pull requests")
         XCTAssertEqual(issues[0].id, "PyGithub/PyGithub#3042")
         XCTAssertEqual(issues[0].title, "github.Repository is missing method for GET automated-security-fixes")
@@ -83,13 +88,15 @@ final class GitHubParserTests: XCTestCase {
         XCTAssertEqual(issues[0].metrics.comments, 0)
         XCTAssertEqual(issues[20].id, "PyGithub/PyGithub#2998")
         XCTAssertEqual(issues[20].metrics.comments, 3)
-        let bugs = try api.issues(try fixture("repos-issues-PyGithub-type-bug-2025.json"), repo: "PyGithub/PyGithub", section: "s", pulls: false)
+        let bugs = try api.issues(
+            try fixture("repos-issues-PyGithub-type-bug-2025.json"), repo: "PyGithub/PyGithub", section: "s", pulls: false)
         XCTAssertEqual(bugs.first?.id, "PyGithub/PyGithub#3379")
         XCTAssertEqual(bugs.last?.id, "PyGithub/PyGithub#3372")
         XCTAssertEqual(bugs.count, 3)
         XCTAssertEqual(bugs[0].title, "Property `PaginatedList.totalCount` returns 0 when GitHub deprecation notices exists for API path")
         XCTAssertEqual(bugs[0].metrics.comments, 4)
-        let pulls = try api.issues(try fixture("repos-pulls-rsn491-2020.json"), repo: "rsn491/PyGithub", section: "pulls/rsn491/PyGithub", pulls: true)
+        let pulls = try api.issues(
+            try fixture("repos-pulls-rsn491-2020.json"), repo: "rsn491/PyGithub", section: "pulls/rsn491/PyGithub", pulls: true)
         XCTAssertEqual(pulls.map(\.title), ["Add support to reply to a Pull request comment"])
         XCTAssertEqual(pulls[0].kind, .pull)
         XCTAssertEqual(pulls[0].url, "https://github.com/rsn491/PyGithub/pull/1")
@@ -129,7 +136,11 @@ final class GitHubParserTests: XCTestCase {
         XCTAssertEqual(api.webPage("https://api.github.com/repos/o/r/issues/12"), "https://github.com/o/r/issues/12")
         XCTAssertEqual(api.webPage("https://api.github.com/repos/o/r/commits/abc"), "https://github.com/o/r/commit/abc")
         XCTAssertEqual(api.webPage("https://api.github.com/repos/o/r/releases/99"), "https://github.com/o/r/releases")
-        XCTAssertEqual(GitHubProvider.nextLink(#"<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=5>; rel="last""#), "https://api.github.com/x?page=2")
-        XCTAssertEqual(MarkdownText.plainText("## Title\n* **bold** `code` [link](https://x) ![img](y) __init__ client_id"), "Title\nbold code link img init client_id")
+        XCTAssertEqual(
+            GitHubProvider.nextLink(#"<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=5>; rel="last""#),
+            "https://api.github.com/x?page=2")
+        XCTAssertEqual(
+            MarkdownText.plainText("## Title\n* **bold** `code` [link](https://x) ![img](y) __init__ client_id"),
+            "Title\nbold code link img init client_id")
     }
 }
