@@ -178,13 +178,7 @@ public struct GitHubAPIParser: Sendable {
     }
 
     func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], section: String) throws(ProviderError) -> T {
-        do {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            return try decoder.decode(T.self, from: Data(body))
-        } catch {
-            throw ProviderError.unexpectedPayload(
-                provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
-        }
+        try ProviderJSON.decode(type, body, provider: provider, section: section)
     }
+
 }

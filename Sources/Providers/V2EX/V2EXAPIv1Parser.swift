@@ -72,6 +72,7 @@ public struct V2EXAPIv1Parser: Sendable {
         }
     }
 
+    /// One v1 topic (also the shape API 2.0 returns for node topics) as an item.
     func topic(from topic: Topic, section: String) -> Item {
         let touched = max(topic.lastTouched ?? 0, topic.lastModified ?? 0)
         var extra: [String: String] = [:]
@@ -87,13 +88,7 @@ public struct V2EXAPIv1Parser: Sendable {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], section: String) throws(ProviderError) -> T {
-        do {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            return try decoder.decode(T.self, from: Data(body))
-        } catch {
-            throw ProviderError.unexpectedPayload(
-                provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
-        }
+        try ProviderJSON.decode(type, body, provider: provider, section: section)
     }
+
 }

@@ -32,18 +32,6 @@ public struct V2EXAPIv2Parser: Sendable {
         var username: String?
     }
 
-    struct Topic: Decodable {
-        var id: Int
-        var title: String
-        var content: String?
-        var contentRendered: String?
-        var replies: Int?
-        var member: Member?
-        var created: Int
-        var lastModified: Int?
-        var lastTouched: Int?
-    }
-
     struct Notification: Decodable {
         var id: Int
         var member: Member?
@@ -57,18 +45,13 @@ public struct V2EXAPIv2Parser: Sendable {
         try unwrap(Node.self, body, section: section)
     }
 
-    /// A node's topics (`/api/v2/nodes/<name>/topics`).
+    /// A node's topics (`/api/v2/nodes/<name>/topics`): the v1 topic shape, inside the envelope.
     public func topics(_ body: [UInt8], node: String, section: String) throws(ProviderError) -> [Item] {
-        try unwrap([Topic].self, body, section: section).map { topic in
-            let touched = max(topic.lastTouched ?? 0, topic.lastModified ?? 0)
-            let author = topic.member?.username.flatMap { $0.isEmpty ? nil : $0 }
-            return Item(
-                provider: provider, section: section, id: String(topic.id), kind: .topic, title: ItemText.title(topic.title),
-                url: "\(webURL)/t/\(topic.id)", author: author.map { Author(name: $0, url: "\(webURL)/member/\($0)") },
-                summary: ItemText.summary(topic.content ?? ""), content: topic.contentRendered,
-                published: Date(timeIntervalSince1970: Double(topic.created)),
-                updated: touched > topic.created ? Date(timeIntervalSince1970: Double(touched)) : nil,
-                metrics: Metrics(replies: topic.replies), extra: ["node": node])
+        let v1 = V2EXAPIv1Parser(provider: provider, webURL: webURL)
+        return try unwrap([V2EXAPIv1Parser.Topic].self, body, section: section).map { topic in
+            var item = v1.topic(from: topic, section: section)
+            item.extra["node"] = node
+            return item
         }
     }
 
@@ -92,15 +75,7 @@ public struct V2EXAPIv2Parser: Sendable {
     }
 
     func unwrap<T: Decodable>(_ type: T.Type, _ body: [UInt8], section: String) throws(ProviderError) -> T {
-        let envelope: Envelope<T>
-        do {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            envelope = try decoder.decode(Envelope<T>.self, from: Data(body))
-        } catch {
-            throw ProviderError.unexpectedPayload(
-                provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
-        }
+        let envelope = try ProviderJSON.decode(Envelope<T>.self, body, provider: provider, section: section)
         guard envelope.success, let result = envelope.result else {
             let message = TerminalText.sanitize(envelope.message ?? "no result")
             if message.lowercased().contains("token") || message.lowercased().contains("auth") {

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Decodes upstream JSON (snake_case keys) into a provider's Codable types, turning any
+/// failure into a ``ProviderError`` that says where decoding stopped.
+public enum ProviderJSON {
+    public static func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], provider: String, section: String) throws(ProviderError) -> T {
+        do {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return try decoder.decode(T.self, from: Data(body))
+        } catch {
+            throw ProviderError.unexpectedPayload(
+                provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
+        }
+    }
+}
