@@ -76,6 +76,16 @@ struct ConfigReader {
         return number
     }
 
+    /// A filter expression at `path`, parsed and type-checked now so a bad filter stops the load.
+    func filter(_ value: JSONValue, at path: String) throws(ConfigError) -> (String, FilterExpression) {
+        let text = try string(value, at: path)
+        do {
+            return (text, try FilterParser.parse(text))
+        } catch {
+            throw fail(path, "\(error)")
+        }
+    }
+
     func timeSpan(_ value: JSONValue, at path: String) throws(ConfigError) -> TimeSpan {
         let text = try string(value, at: path)
         guard let span = TimeSpan(parsing: text), span.seconds > 0 else {
@@ -110,7 +120,9 @@ struct ConfigReader {
             if member.key == "limit" {
                 settings.limit = try integer(member.value, at: path, in: 1...10_000)
             } else {
-                settings.exclude = try string(member.value, at: path)
+                let (text, parsed) = try filter(member.value, at: path)
+                settings.exclude = text
+                settings.excludeFilter = parsed
             }
         }
         return settings
@@ -136,7 +148,8 @@ struct ConfigReader {
             guard ProviderIdentifier.isValid(member.key) else {
                 throw fail("views", "view name \"\(member.key)\" must match [a-z0-9][a-z0-9_-]*")
             }
-            views.append(NamedView(name: member.key, expression: try string(member.value, at: "views.\(member.key)")))
+            let (text, parsed) = try filter(member.value, at: "views.\(member.key)")
+            views.append(NamedView(name: member.key, expression: text, filter: parsed))
         }
         return views
     }

@@ -28,8 +28,8 @@ extension ConfigReader {
         if let value = field("token_env") { configuration.tokenEnv = try tokenEnv(value, at: "\(path).token_env") }
         if let value = field("interval") { configuration.interval = try timeSpan(value, at: "\(path).interval") }
         if let value = field("limit") { configuration.limit = try integer(value, at: "\(path).limit", in: 1...1_000) }
-        if let value = field("include") { configuration.include = try string(value, at: "\(path).include") }
-        if let value = field("exclude") { configuration.exclude = try string(value, at: "\(path).exclude") }
+        if let value = field("include") { (configuration.include, configuration.includeFilter) = try filter(value, at: "\(path).include") }
+        if let value = field("exclude") { (configuration.exclude, configuration.excludeFilter) = try filter(value, at: "\(path).exclude") }
         if let value = field("enabled") {
             guard let flag = value.boolValue else { throw fail("\(path).enabled", "must be true or false") }
             configuration.enabled = flag

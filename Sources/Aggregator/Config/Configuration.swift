@@ -29,8 +29,10 @@ public struct Configuration: Sendable {
 public struct TimelineSettings: Sendable, Equatable {
     /// Items shown when `--limit` is not given.
     public var limit: Int
-    /// A filter applied to every provider's items (the filter language arrives with views).
+    /// A filter hiding matching items of every provider.
     public var exclude: String?
+    /// `exclude` parsed.
+    public var excludeFilter: FilterExpression?
 
     public init(limit: Int = 40, exclude: String? = nil) {
         self.limit = limit
@@ -57,9 +59,12 @@ public struct RetentionPolicy: Sendable, Equatable {
 public struct NamedView: Sendable, Equatable {
     public var name: String
     public var expression: String
+    /// `expression` parsed.
+    public var filter: FilterExpression?
 
-    public init(name: String, expression: String) {
+    public init(name: String, expression: String, filter: FilterExpression? = nil) {
         self.name = name
         self.expression = expression
+        self.filter = filter
     }
 }

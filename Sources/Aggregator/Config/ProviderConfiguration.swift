@@ -15,6 +15,10 @@ public struct ProviderConfiguration: Sendable {
     public var limit: Int?
     public var include: String?
     public var exclude: String?
+    /// `include` parsed: only matching items of this provider are shown.
+    public var includeFilter: FilterExpression?
+    /// `exclude` parsed: matching items of this provider are hidden.
+    public var excludeFilter: FilterExpression?
     public var enabled: Bool
     /// Where the entry is, for type-specific errors: the file and `providers[N]`.
     public var file: String

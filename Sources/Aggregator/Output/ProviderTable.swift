@@ -54,7 +54,7 @@ public struct ProviderTable: Sendable {
     }
 
     /// Left-aligned columns separated by two spaces; the last column takes what is left.
-    static func align(_ rows: [[String]], width: Int) -> String {
+    public static func align(_ rows: [[String]], width: Int) -> String {
         guard let columns = rows.first?.count else { return "" }
         var widths = (0..<columns).map { column in min(28, rows.map { DisplayWidth.of($0[column]) }.max() ?? 0) }
         let fixed = widths.dropLast().reduce(0) { $0 + $1 + 2 }

@@ -18,6 +18,10 @@ extension Store {
             arguments.append(Self.millis(since))
         }
         if query.unreadOnly { conditions.append("i.read_at IS NULL") }
+        for filter in query.conditions {
+            conditions.append(filter.sql)
+            arguments += filter.arguments as [DatabaseValueConvertible?]
+        }
         if let cursor = query.cursor {
             conditions.append("(i.published < ? OR (i.published = ? AND (i.provider > ? OR (i.provider = ? AND i.item_id > ?))))")
             arguments += [cursor.published, cursor.published, cursor.provider, cursor.provider, cursor.id]
@@ -73,7 +77,8 @@ extension Store {
     /// Every word must match. Words go through the index (CJK as bigram phrases, see
     /// ``SearchText``); a lone CJK character, which the bigram index cannot find, is matched
     /// with LIKE instead. Ranking (bm25) covers the newest ``searchWindow`` matches.
-    public func search(_ text: String, limit: Int = 40) throws -> [StoredItem] {
+    public func search(_ text: String, limit: Int = 40, providers: [String] = [], conditions extra: [FilterSQL] = []) throws -> [StoredItem]
+    {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var phrases: [String] = []
         var loose: [String] = []
@@ -101,6 +106,14 @@ extension Store {
             conditions.append("(i.title LIKE ? OR i.summary LIKE ? OR i.author LIKE ? OR i.tags LIKE ?)")
             arguments += Array(repeating: "%\(word)%", count: 4)
         }
+        if !providers.isEmpty {
+            conditions.append("i.provider IN (\(Array(repeating: "?", count: providers.count).joined(separator: ", ")))")
+            arguments += providers as [DatabaseValueConvertible?]
+        }
+        for filter in extra {
+            conditions.append(filter.sql)
+            arguments += filter.arguments as [DatabaseValueConvertible?]
+        }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += phrases.isEmpty ? " ORDER BY i.published DESC" : " ORDER BY f.rank, i.published DESC"
         sql += " LIMIT ?"
@@ -108,6 +121,33 @@ extension Store {
         let finalSQL = sql
         return try read { db in
             try Row.fetchAll(db, sql: finalSQL, arguments: StatementArguments(arguments)).map(ItemRow.decode)
+        }
+    }
+}
+
+/// How many stored items of one provider a filter matches.
+public struct FilterMatchCount: Sendable, Equatable {
+    public var provider: String
+    public var matching: Int
+    public var total: Int
+
+    public init(provider: String, matching: Int, total: Int) {
+        self.provider = provider
+        self.matching = matching
+        self.total = total
+    }
+}
+
+extension Store {
+    /// Per provider, how many stored items `filter` matches, for `aggr filter test`.
+    public func count(matching filter: FilterSQL) throws -> [FilterMatchCount] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT i.provider, sum(CASE WHEN \(filter.sql) THEN 1 ELSE 0 END), count(*) FROM item i GROUP BY i.provider ORDER BY i.provider",
+                arguments: StatementArguments(filter.arguments)
+            ).map { FilterMatchCount(provider: $0[0], matching: $0[1] ?? 0, total: $0[2]) }
         }
     }
 }

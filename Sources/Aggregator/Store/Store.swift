@@ -22,6 +22,7 @@ public final class Store: Sendable {
         configuration.prepareDatabase { db in
             // WAL with NORMAL sync cannot corrupt; at worst the last refresh is lost on power failure.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: RegexCache.function)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)

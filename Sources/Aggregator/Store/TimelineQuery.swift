@@ -17,6 +17,8 @@ public struct TimelineQuery: Sendable, Equatable {
     public var cursor: TimelineCursor?
     /// Show one item per canonical URL across providers.
     public var dedupe = true
+    /// Compiled filters every item must pass (`--where`, views, config include/exclude).
+    public var conditions: [FilterSQL] = []
 
     public init() {}
 }

@@ -31,6 +31,12 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(help: "Only unread items.")
     var unread = false
 
+    @Option(name: .shortAndLong, help: "Only items matching this filter.")
+    var `where`: String?
+
+    @Flag(help: "Also export what the config's include/exclude filters hide.")
+    var all = false
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
@@ -52,6 +58,8 @@ struct ExportCommand: AsyncParsableCommand {
             }
             if let since { query.since = try TimelineCommand.parseSince(since, now: context.now) }
             query.unreadOnly = unread
+            let configuration = try context.optionalConfiguration()
+            query.conditions = try FilterOptions(view: nil, where: `where`, all: all).conditions(configuration, now: context.now)
             let store = try context.openStore()
             let items = try store.timeline(query).items
             let text: String
@@ -59,7 +67,6 @@ struct ExportCommand: AsyncParsableCommand {
             case .atom: text = TimelineExport.atom(items, now: context.now)
             case .jsonfeed: text = TimelineExport.jsonFeed(items)
             case .opml:
-                let configuration = try context.optionalConfiguration()
                 var feeds: [String: String] = [:]
                 for entry in configuration?.providers ?? [] where entry.type == "feed" {
                     if let url = entry.stringOption("url") ?? entry.sections.first(where: { $0.kind == "url" })?.argument {

@@ -9,6 +9,15 @@ struct TimelineCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Argument(help: "A named view from the config's views.")
+    var view: String?
+
+    @Option(name: .shortAndLong, help: "Only items matching this filter, e.g. 'title ~ \"swift\" and replies > 5'.")
+    var `where`: String?
+
+    @Flag(help: "Also show what the config's include/exclude filters hide.")
+    var all = false
+
     @Option(name: .shortAndLong, help: "Items per page (default: timeline.limit from config, else 40).")
     var limit: Int?
 
@@ -72,6 +81,7 @@ struct TimelineCommand: AsyncParsableCommand {
             }
             query.unreadOnly = unread
             query.dedupe = !noDedupe
+            query.conditions = try FilterOptions(view: view, where: `where`, all: all).conditions(configuration, now: context.now)
             let store = try context.openStore()
             let page = try store.timeline(query)
             let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)

@@ -1,0 +1,194 @@
+import Foundation
+
+/// Parses and type-checks the filter language:
+///
+///     title ~ "swift" and replies > 5
+///     not (kind in [reply, event]) or tags has "release"
+///     age < 2d and author != "bot"
+///     published >= 2026-11-01 and title ~ /^\[ann\]/i
+public enum FilterParser {
+    public static func parse(_ text: String) throws(FilterError) -> FilterExpression {
+        var lexer = FilterLexer(text)
+        var state = State(tokens: try lexer.tokens(), source: text)
+        guard state.current.kind != .end else {
+            throw FilterError(expression: text, position: 0, message: "empty filter; write a condition such as title ~ \"swift\"")
+        }
+        let expression = try state.parseOr()
+        guard state.current.kind == .end else { throw state.fail("expected \"and\", \"or\" or the end of the filter") }
+        return expression
+    }
+
+    struct State {
+        let tokens: [FilterToken]
+        let source: String
+        var index = 0
+
+        var current: FilterToken { tokens[index] }
+
+        func fail(_ message: String, at token: FilterToken? = nil) -> FilterError {
+            let found = describe(token ?? current)
+            return FilterError(expression: source, position: (token ?? current).position, message: "\(message), found \(found)")
+        }
+
+        func describe(_ token: FilterToken) -> String {
+            switch token.kind {
+            case .identifier(let name): "\"\(name)\""
+            case .string(let value): "the string \"\(value)\""
+            case .number(let value): "the number \(value.rounded() == value ? String(Int(value)) : String(value))"
+            case .duration(let span): "the duration \(span)"
+            case .date(let date): "the date \(ISOTimestamp.format(date))"
+            case .regex(let pattern, _): "the pattern /\(pattern)/"
+            case .symbol(let symbol): "\"\(symbol)\""
+            case .end: "the end of the filter"
+            }
+        }
+
+        func isKeyword(_ word: String) -> Bool {
+            if case .identifier(let name) = current.kind, name.lowercased() == word { return true }
+            return false
+        }
+
+        mutating func parseOr() throws(FilterError) -> FilterExpression {
+            var left = try parseAnd()
+            while isKeyword("or") {
+                index += 1
+                left = .or(left, try parseAnd())
+            }
+            return left
+        }
+
+        mutating func parseAnd() throws(FilterError) -> FilterExpression {
+            var left = try parseUnary()
+            while isKeyword("and") {
+                index += 1
+                left = .and(left, try parseUnary())
+            }
+            return left
+        }
+
+        mutating func parseUnary() throws(FilterError) -> FilterExpression {
+            if isKeyword("not") {
+                index += 1
+                return .not(try parseUnary())
+            }
+            if current.kind == .symbol("(") {
+                index += 1
+                let inner = try parseOr()
+                guard current.kind == .symbol(")") else { throw fail("expected \")\"") }
+                index += 1
+                return inner
+            }
+            return .comparison(try parseComparison())
+        }
+
+        mutating func parseComparison() throws(FilterError) -> FilterComparison {
+            let fieldToken = current
+            guard case .identifier(let name) = fieldToken.kind else { throw fail("expected a field such as title, author or replies") }
+            guard let field = FilterField(rawValue: name.lowercased()) else {
+                let names = FilterField.allCases.map(\.rawValue)
+                let hint = NearestName.suggestion(for: name, among: names).map { "did you mean \"\($0)\"? " } ?? ""
+                throw FilterError(
+                    expression: source, position: fieldToken.position,
+                    message: "unknown field \"\(name)\" (\(hint)valid fields: \(names.joined(separator: ", ")))")
+            }
+            index += 1
+            // A bare boolean field: `unread`.
+            if field.valueType == .boolean, !isOperatorToken() {
+                return FilterComparison(field: field, operation: .equal, values: [.boolean(true)])
+            }
+            let operationToken = current
+            let operation: FilterOperation
+            switch operationToken.kind {
+            case .symbol(let symbol):
+                guard let parsed = FilterOperation(rawValue: symbol) else { throw fail("expected an operator such as =, ~ or >") }
+                operation = parsed
+            case .identifier(let word):
+                guard let parsed = FilterOperation(rawValue: word.lowercased()), [.contains, .within, .has].contains(parsed) else {
+                    throw fail("expected an operator such as =, ~, contains or in")
+                }
+                operation = parsed
+            default:
+                throw fail("expected an operator after \(field.rawValue)")
+            }
+            guard field.operations.contains(operation) else {
+                let allowed = field.operations.map { $0.rawValue }.joined(separator: ", ")
+                throw FilterError(
+                    expression: source, position: operationToken.position,
+                    message:
+                        "operator \(operation.rawValue) does not apply to \(field.rawValue), which is \(field.typeDescription) (use \(allowed))"
+                )
+            }
+            index += 1
+            var values: [FilterValue] = []
+            if operation == .within {
+                guard current.kind == .symbol("[") else { throw fail("expected \"[\" after in") }
+                index += 1
+                while current.kind != .symbol("]") {
+                    values.append(try value(for: field, operation: operation))
+                    if current.kind == .symbol(",") {
+                        index += 1
+                    } else if current.kind != .symbol("]") {
+                        throw fail("expected \",\" or \"]\"")
+                    }
+                }
+                index += 1
+                guard !values.isEmpty else { throw fail("expected at least one value in [ ]", at: tokens[index - 1]) }
+            } else {
+                values.append(try value(for: field, operation: operation))
+            }
+            return FilterComparison(field: field, operation: operation, values: values)
+        }
+
+        func isOperatorToken() -> Bool {
+            switch current.kind {
+            case .symbol(let symbol): return FilterOperation(rawValue: symbol) != nil
+            case .identifier(let word): return ["contains", "in", "has"].contains(word.lowercased())
+            default: return false
+            }
+        }
+
+        /// The next value, checked against what `field` and `operation` accept.
+        mutating func value(for field: FilterField, operation: FilterOperation) throws(FilterError) -> FilterValue {
+            let token = current
+            index += 1
+            let regexOperation = [.matches, .matchesIgnoringCase, .notMatches, .notMatchesIgnoringCase].contains(operation)
+            switch (field.valueType, token.kind) {
+            case (.text, .string(let text)), (.list, .string(let text)):
+                if regexOperation { return try checkedRegex(text, caseInsensitive: operation.rawValue.hasSuffix("*"), at: token) }
+                return .text(text)
+            case (.text, .identifier(let word)) where !regexOperation, (.list, .identifier(let word)) where !regexOperation:
+                return .text(word)  // bare words: kind in [release, topic]
+            case (.text, .regex(let pattern, let insensitive)) where regexOperation,
+                (.list, .regex(let pattern, let insensitive)) where regexOperation:
+                return try checkedRegex(pattern, caseInsensitive: insensitive || operation.rawValue.hasSuffix("*"), at: token)
+            case (.number, .number(let number)):
+                return .number(number)
+            case (.duration, .duration(let span)):
+                return .duration(span)
+            case (.date, .date(let date)):
+                return .date(date)
+            case (.date, .duration(let span)):
+                return .duration(span)  // published > 2d: within the last two days
+            case (.boolean, .identifier(let word)) where ["true", "false"].contains(word.lowercased()):
+                return .boolean(word.lowercased() == "true")
+            default:
+                let expected: String
+                switch field.valueType {
+                case .text, .list: expected = regexOperation ? "a pattern in quotes or /…/" : "a string in quotes"
+                case .number: expected = "a number"
+                case .duration: expected = "a duration such as 2d or 90m"
+                case .date: expected = "a date such as 2026-11-01"
+                case .boolean: expected = "true or false"
+                }
+                throw fail("\(field.rawValue) \(operation.rawValue) needs \(expected)", at: token)
+            }
+        }
+
+        func checkedRegex(_ pattern: String, caseInsensitive: Bool, at token: FilterToken) throws(FilterError) -> FilterValue {
+            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                throw FilterError(expression: source, position: token.position, message: "invalid regular expression /\(pattern)/")
+            }
+            return .regex(pattern: pattern, caseInsensitive: caseInsensitive)
+        }
+    }
+}

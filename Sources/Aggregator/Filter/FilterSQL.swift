@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+
+/// A filter compiled to an SQL condition over the `item` table aliased `i`.
+///
+/// Only column names chosen here become SQL text; every value from the filter is a bound
+/// argument, so `title = "x' OR 1=1 --"` matches that literal title and nothing else.
+public struct FilterSQL: Sendable, Equatable {
+    public var sql: String
+    public var arguments: [DatabaseValue]
+
+    public init(sql: String, arguments: [DatabaseValue]) {
+        self.sql = sql
+        self.arguments = arguments
+    }
+
+    /// Compiles `expression`; `now` anchors ages (`age < 2d`).
+    public static func compile(_ expression: FilterExpression, now: Date) -> FilterSQL {
+        switch expression {
+        case .and(let left, let right):
+            let (l, r) = (compile(left, now: now), compile(right, now: now))
+            return FilterSQL(sql: "(\(l.sql) AND \(r.sql))", arguments: l.arguments + r.arguments)
+        case .or(let left, let right):
+            let (l, r) = (compile(left, now: now), compile(right, now: now))
+            return FilterSQL(sql: "(\(l.sql) OR \(r.sql))", arguments: l.arguments + r.arguments)
+        case .not(let inner):
+            let compiled = compile(inner, now: now)
+            return FilterSQL(sql: "(NOT coalesce(\(compiled.sql), 0))", arguments: compiled.arguments)
+        case .comparison(let comparison):
+            return compile(comparison, now: now)
+        }
+    }
+
+    static func column(_ field: FilterField) -> String {
+        switch field {
+        case .node, .repo, .language: "json_extract(i.extra, '$.\(field.rawValue)')"
+        case .age, .published: "i.published"
+        case .updated: "i.updated"
+        case .unread: "(i.read_at IS NULL)"
+        default: "i.\(field.rawValue)"
+        }
+    }
+
+    static func bind(_ value: FilterValue, now: Date) -> DatabaseValue {
+        switch value {
+        case .text(let text): text.databaseValue
+        case .number(let number): number.rounded() == number ? Int64(number).databaseValue : number.databaseValue
+        case .duration(let span): Store.millis(now.addingTimeInterval(-Double(span.seconds))).databaseValue
+        case .date(let date): Store.millis(date).databaseValue
+        case .boolean(let flag): (flag ? 1 : 0).databaseValue
+        case .regex(let pattern, let insensitive): ((insensitive ? "(?i)" : "") + pattern).databaseValue
+        }
+    }
+
+    static func compile(_ comparison: FilterComparison, now: Date) -> FilterSQL {
+        let field = comparison.field
+        let column = column(field)
+        let values = comparison.values.map { bind($0, now: now) }
+        let first = values[0]
+        if field == .tags {
+            let each = "SELECT 1 FROM json_each(i.tags) t WHERE "
+            switch comparison.operation {
+            case .has: return FilterSQL(sql: "EXISTS (\(each)lower(t.value) = lower(?))", arguments: [first])
+            case .contains: return FilterSQL(sql: "EXISTS (\(each)instr(lower(t.value), lower(?)) > 0)", arguments: [first])
+            default: return FilterSQL(sql: "EXISTS (\(each)regexp(?, t.value))", arguments: [first])
+            }
+        }
+        // An age compares the other way round: age < 2d means published after now − 2d.
+        // (A date against a duration, `published > 2d`, already means after now − 2d.)
+        var operation = comparison.operation
+        if field == .age {
+            switch operation {
+            case .less: operation = .greater
+            case .lessOrEqual: operation = .greaterOrEqual
+            case .greater: operation = .less
+            case .greaterOrEqual: operation = .lessOrEqual
+            default: break
+            }
+        }
+        switch operation {
+        case .equal: return FilterSQL(sql: "\(column) = ?", arguments: [first])
+        case .notEqual: return FilterSQL(sql: "\(column) IS NOT ?", arguments: [first])
+        case .matches, .matchesIgnoringCase: return FilterSQL(sql: "regexp(?, coalesce(\(column), ''))", arguments: [first])
+        case .notMatches, .notMatchesIgnoringCase: return FilterSQL(sql: "NOT regexp(?, coalesce(\(column), ''))", arguments: [first])
+        case .contains: return FilterSQL(sql: "instr(lower(coalesce(\(column), '')), lower(?)) > 0", arguments: [first])
+        case .within:
+            return FilterSQL(sql: "\(column) IN (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))", arguments: values)
+        case .less: return FilterSQL(sql: "\(column) < ?", arguments: [first])
+        case .lessOrEqual: return FilterSQL(sql: "\(column) <= ?", arguments: [first])
+        case .greater: return FilterSQL(sql: "\(column) > ?", arguments: [first])
+        case .greaterOrEqual: return FilterSQL(sql: "\(column) >= ?", arguments: [first])
+        case .has: return FilterSQL(sql: "0", arguments: [])
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// A short piece of an item's text around the first word of a search, the match marked.
+public enum SearchSnippet {
+    /// Up to `width` characters of `text` around the first query word found, the word in
+    /// bold when `highlight`; nil when no word occurs in the text.
+    public static func make(_ text: String, query: String, width: Int = 80, highlight: Bool) -> String? {
+        let clean = TerminalText.sanitize(text)
+        let words = query.split(whereSeparator: \.isWhitespace).map(String.init).filter { !$0.isEmpty }
+        guard
+            let (word, range) = words.lazy.compactMap({ word in
+                clean.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]).map { (word, $0) }
+            }).first
+        else { return nil }
+        _ = word
+        let before = clean[..<range.lowerBound]
+        let after = clean[range.upperBound...]
+        let room = max(10, (width - clean[range].count) / 2)
+        let head = before.count > room ? "…" + before.suffix(room - 1) : String(before)
+        let tail = after.count > room ? after.prefix(room - 1) + "…" : String(after)
+        return head + TextStyle.bold.apply(String(clean[range]), enabled: highlight) + tail
+    }
+}

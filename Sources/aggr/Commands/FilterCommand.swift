@@ -1,0 +1,52 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+
+/// `aggr filter test EXPR`: try a filter on what is stored before saving it in the config.
+struct FilterCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "filter", abstract: "Work with filter expressions.", subcommands: [FilterTestCommand.self])
+}
+
+/// `aggr filter test EXPR`: how many stored items match, per provider, with a sample.
+struct FilterTestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test", abstract: "Show how many stored items a filter matches per provider, with a sample.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The filter, e.g. 'kind = release and provider in [github, gitee]'.")
+    var expression: String
+
+    @Option(help: "Sample items to show.")
+    var sample: Int = 5
+
+    func run() async throws {
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let parsed: FilterExpression
+            do {
+                parsed = try FilterParser.parse(expression)
+            } catch {
+                throw CLIFailure(message: "\(error)", exitCode: CLIFailure.usage)
+            }
+            let compiled = FilterSQL.compile(parsed, now: context.now)
+            let store = try context.openStore()
+            let counts = try store.count(matching: compiled)
+            var rows = [["PROVIDER", "MATCHING", "STORED"]]
+            for count in counts { rows.append([count.provider, String(count.matching), String(count.total)]) }
+            rows.append(["total", String(counts.reduce(0) { $0 + $1.matching }), String(counts.reduce(0) { $0 + $1.total })])
+            var output = ProviderTable.align(rows, width: context.terminal.width)
+            var query = TimelineQuery()
+            query.limit = max(1, min(sample, 50))
+            query.conditions = [compiled]
+            query.dedupe = false
+            let matches = try store.timeline(query).items
+            if !matches.isEmpty {
+                output +=
+                    "\nnewest matches:\n" + TimelineRenderer(terminal: context.terminal, now: context.now).render(matches, format: .text)
+            }
+            context.print(output)
+        }
+    }
+}

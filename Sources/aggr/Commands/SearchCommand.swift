@@ -1,0 +1,70 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+
+/// `aggr search QUERY`: full-text search over titles, summaries, authors and tags.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search stored items (title, summary, author, tags), best match first.",
+        discussion: "Every word must match. Chinese and Japanese work without spaces: the index stores two-character pieces of CJK text.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The words to find.")
+    var query: [String]
+
+    @Option(name: [.customShort("p"), .long], parsing: .singleValue, help: "Only this provider id (repeatable, or comma-separated).")
+    var provider: [String] = []
+
+    @Option(name: .shortAndLong, help: "Only items matching this filter too.")
+    var `where`: String?
+
+    @Flag(help: "Also search what the config's include/exclude filters hide.")
+    var all = false
+
+    @Option(name: .shortAndLong, help: "Results to show.")
+    var limit: Int = 20
+
+    @Option(help: "Output format: text, json, ndjson or tsv.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        if query.joined().trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give words to search for") }
+        guard (1...1_000).contains(limit) else { throw ValidationError("--limit must be from 1 to 1000") }
+    }
+
+    func run() async throws {
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let configuration = try context.optionalConfiguration()
+            let conditions = try FilterOptions(view: nil, where: `where`, all: all).conditions(configuration, now: context.now)
+            let text = query.joined(separator: " ")
+            let store = try context.openStore()
+            let results = try store.search(
+                text, limit: limit, providers: provider.flatMap { $0.split(separator: ",").map(String.init) }, conditions: conditions)
+            let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)
+            guard format == .text else {
+                context.print(renderer.render(results, format: format))
+                return
+            }
+            if results.isEmpty {
+                context.notice("no stored item matches \"\(TerminalText.sanitize(text))\"")
+                return
+            }
+            let rows = renderer.render(results, format: .text).split(separator: "\n", omittingEmptySubsequences: false)
+            var output = ""
+            for (index, stored) in results.enumerated() {
+                output += rows[index] + "\n"
+                let body = [stored.item.summary, stored.item.tags.joined(separator: " "), stored.item.author?.name ?? ""].joined(
+                    separator: " ")
+                if let snippet = SearchSnippet.make(
+                    body, query: text, width: max(30, context.terminal.width - 8), highlight: context.terminal.color)
+                {
+                    output += "        " + snippet + "\n"
+                }
+            }
+            context.print(output)
+        }
+    }
+}
