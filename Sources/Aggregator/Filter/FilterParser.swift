@@ -1,6 +1,8 @@
 import Foundation
 
-/// Parses and type-checks the filter language:
+/// Parses and type-checks the filter language.
+///
+/// Examples:
 ///
 ///     title ~ "swift" and replies > 5
 ///     not (kind in [reply, event]) or tags has "release"

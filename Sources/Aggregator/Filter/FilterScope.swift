@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 
-/// Turns the filters of a config into timeline conditions: the global `timeline.exclude`
-/// hides matching items of every provider; a provider's `include`/`exclude` apply to its own
-/// items only. Filters hide, never delete: `--all` simply leaves these conditions out.
+/// Turns the filters of a config into timeline conditions.
+///
+/// The global `timeline.exclude` hides matching items of every provider; a provider's
+/// `include`/`exclude` apply to its own items only. Filters hide, never delete: `--all`
+/// simply leaves these conditions out.
 public enum FilterScope {
     public static func hiding(_ configuration: Configuration, now: Date) -> [FilterSQL] {
         var conditions: [FilterSQL] = []
