@@ -28,7 +28,9 @@ extension Store {
                 result.byAge = try Self.remove(where: "published < ?", arguments: [cutoff], at: removedAt, in: db)
             }
             if let maximum = policy.maxItemsPerProvider {
-                let providers = try String.fetchAll(db, sql: "SELECT DISTINCT provider FROM item")
+                // Only providers over the limit need the (per-provider) delete.
+                let providers = try String.fetchAll(
+                    db, sql: "SELECT provider FROM item GROUP BY provider HAVING count(*) > ?", arguments: [maximum])
                 for provider in providers {
                     result.byCount += try Self.remove(
                         where: """
