@@ -40,9 +40,13 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertEqual(provider.limit, 50)
         XCTAssertEqual(provider.exclude, "title ~ 'nightly'")
         XCTAssertFalse(provider.enabled)
-        XCTAssertEqual(configuration.timeline, TimelineSettings(limit: 25, exclude: "kind = reply"))
+        XCTAssertEqual(configuration.timeline.limit, 25)
+        XCTAssertEqual(configuration.timeline.exclude, "kind = reply")
+        XCTAssertEqual(configuration.timeline.excludeFilter, try FilterParser.parse("kind = reply"))
+        XCTAssertEqual(provider.excludeFilter, try FilterParser.parse("title ~ 'nightly'"))
+        XCTAssertEqual(provider.includeFilter, try FilterParser.parse("title ~ 'swift'"))
         XCTAssertEqual(configuration.retention, RetentionPolicy(maxItemsPerProvider: 500, maxAge: TimeSpan(seconds: 7_776_000)))
-        XCTAssertEqual(configuration.views, [NamedView(name: "releases", expression: "kind = release")])
+        XCTAssertEqual(configuration.views, [NamedView(name: "releases", expression: "kind = release", filter: try FilterParser.parse("kind = release"))])
     }
 
     func testEmptyDocumentIsAValidConfigWithDefaults() throws {
