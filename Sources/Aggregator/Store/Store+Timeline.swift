@@ -70,7 +70,7 @@ extension Store {
     }
 
     /// How many of the newest full-text matches are ranked.
-    static let searchWindow = 2_000
+    static let searchWindow = 1_000
 
     /// Full-text search over title, summary, author and tags, best match first.
     ///
