@@ -19,15 +19,14 @@ public struct CLIRunner: Sendable {
     }
 
     /// The built `aggr`: `$AGGR_BINARY`, else next to the test bundle, else `.build/debug/aggr`.
-    public static func locateBinary(file: StaticString = #filePath) -> String {
+    public static func locateBinary() -> String {
         if let explicit = ProcessInfo.processInfo.environment["AGGR_BINARY"] { return explicit }
         let bundleDirectory = Bundle.main.bundleURL.deletingLastPathComponent().path
         for directory in [Bundle.main.bundleURL.path, bundleDirectory] {
             let candidate = "\(directory)/aggr"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        let root = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/aggr").path
+        return SharedFixtures.repositoryRoot() + "/.build/debug/aggr"
     }
 
     /// Runs `aggr arguments…` in `directory`, feeding `input` on standard input.

@@ -3,9 +3,8 @@ import Foundation
 /// Real upstream payloads in `../shared/fixtures` (beside the repository), read in place.
 public enum SharedFixtures {
     /// The fixtures folder, or nil when the checkout has no `../shared` beside it.
-    public static func directory(file: StaticString = #filePath) -> String? {
-        let root = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.deletingLastPathComponent().appendingPathComponent("shared/fixtures").path
+    public static func directory() -> String? {
+        let path = URL(fileURLWithPath: repositoryRoot()).deletingLastPathComponent().appendingPathComponent("shared/fixtures").path
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
@@ -18,7 +17,10 @@ public enum SharedFixtures {
     }
 
     /// The repository root, for reading committed files such as providers.json.
-    public static func repositoryRoot(file: StaticString = #filePath) -> String {
-        URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    ///
+    /// Worked out from this file's own place (Sources/AggregatorTestSupport/), never from the
+    /// caller's, which may sit at any depth.
+    public static func repositoryRoot() -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }
 }

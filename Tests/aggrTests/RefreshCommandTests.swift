@@ -98,7 +98,8 @@ final class RefreshCommandTests: EndToEndTestCase {
             ["refresh", "--config", "\(root)/providers.json", "--replay", "\(root)/demo/recordings"], in: directory.path)
         XCTAssertEqual(result.status, 0, result.stderr)
         let timeline = try runner.run(["timeline", "--config", "\(root)/providers.json", "--format", "ndjson"], in: directory.path)
-        XCTAssertEqual(timeline.stdout.split(separator: "\n").count, 18, "V2EX hot, latest, two nodes; GitHub releases and trending")
+        XCTAssertEqual(
+            timeline.stdout.split(separator: "\n").count, 21, "V2EX hot, latest, two nodes; GitHub releases and trending; Dribbble popular")
     }
 
     func testRecordWritesRedactedRecordingsThatReplay() throws {

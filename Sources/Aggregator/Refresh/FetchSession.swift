@@ -29,6 +29,12 @@ public final class FetchSession: @unchecked Sendable {
         lock.withLock { staged[key] = validators }
     }
 
+    /// Whether the store already holds item `id` of `provider` (for extra per-item requests
+    /// that only new items deserve).
+    public func isStored(provider: String, id: String) -> Bool {
+        ((try? store?.item(provider: provider, id: id)) ?? nil) != nil
+    }
+
     /// Validators of bodies that changed, to save with the items.
     public var stagedValidators: [String: HTTPValidators] { lock.withLock { staged } }
 

@@ -46,7 +46,9 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertEqual(provider.excludeFilter, try FilterParser.parse("title ~ 'nightly'"))
         XCTAssertEqual(provider.includeFilter, try FilterParser.parse("title ~ 'swift'"))
         XCTAssertEqual(configuration.retention, RetentionPolicy(maxItemsPerProvider: 500, maxAge: TimeSpan(seconds: 7_776_000)))
-        XCTAssertEqual(configuration.views, [NamedView(name: "releases", expression: "kind = release", filter: try FilterParser.parse("kind = release"))])
+        XCTAssertEqual(
+            configuration.views,
+            [NamedView(name: "releases", expression: "kind = release", filter: try FilterParser.parse("kind = release"))])
     }
 
     func testEmptyDocumentIsAValidConfigWithDefaults() throws {

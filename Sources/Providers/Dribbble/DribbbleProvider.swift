@@ -1,0 +1,151 @@
+import Aggregator
+import Foundation
+
+/// Dribbble: your shots and projects through API v2; popular, user and search shots through
+/// the site's pages, optionally enriched from each new shot's own page.
+public struct DribbbleProvider: Provider {
+    public static let metadata = ProviderMetadata(
+        typeName: "dribbble", displayName: "Dribbble",
+        summary: "Shots from Dribbble: yours through API v2, popular, a designer's and search results through the site's pages.",
+        sections: [
+            SectionKind("shots", summary: "Your shots (API v2 /user/shots)", needsToken: true),
+            SectionKind("projects", summary: "Your projects (API v2 /user/projects)", needsToken: true),
+            SectionKind(
+                "popular", summary: "Popular shots (the page /shots/popular)",
+                options: [OptionSpec("timeframe", .choice(["week", "month", "year", "ever"]), summary: "Period")]),
+            SectionKind("user", summary: "A designer's shots (the page /<name>)", argument: .segments(["name"])),
+            SectionKind("search", summary: "Recent shots for a query (the page /search/shots/recent?q=)", argument: .segments(["query"])),
+        ],
+        options: [
+            OptionSpec("details", .boolean, summary: "Read each new shot's page for its date, tags, likes and saves", default: "false"),
+            OptionSpec("max_details", .integer(1...60), summary: "Shot pages read per refresh at most", default: "10"),
+        ],
+        auth: .optional(defaultTokenEnv: "DRIBBBLE_TOKEN", note: "OAuth token for API v2 (shots, projects)"),
+        defaultAPIURL: "https://api.dribbble.com/v2", defaultWebURL: "https://dribbble.com", defaultInterval: TimeSpan(seconds: 3_600))
+
+    /// Dribbble allows 60 requests a minute: shot pages are read one a second at most.
+    static let detailSpacing: UInt64 = 1_000_000_000
+
+    public let configuration: ProviderConfiguration
+    let apiURL: String
+    let webURL: String
+
+    public init(configuration: ProviderConfiguration) throws(ConfigError) {
+        self.configuration = configuration
+        apiURL = configuration.apiURL ?? Self.metadata.defaultAPIURL!
+        webURL = configuration.webURL ?? Self.metadata.defaultWebURL!
+    }
+
+    func describe(_ section: SectionSpec, _ title: String) -> Section {
+        Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
+    }
+
+    public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
+        let parser = DribbbleParser(provider: configuration.id, webURL: webURL)
+        switch section.kind {
+        case "shots", "projects":
+            guard let token = context.token(for: configuration, metadata: Self.metadata) else {
+                throw ProviderError.needsSignIn(
+                    provider: configuration.id, section: section.key,
+                    detail: "Dribbble's API needs an OAuth token: set $\(configuration.tokenEnv ?? "DRIBBBLE_TOKEN")")
+            }
+            guard let accountBody = try await api("/user", token: token, section: section, context: context, conditional: false) else {
+                return SectionFetch(section: describe(section, "Dribbble"), items: nil)
+            }
+            let account = try parser.account(accountBody, section: section.key)
+            guard let body = try await api("/user/\(section.kind)", token: token, section: section, context: context, conditional: true)
+            else {
+                return SectionFetch(section: describe(section, "Dribbble › \(account.name)"), items: nil)
+            }
+            let items =
+                section.kind == "shots"
+                ? try parser.shots(body, section: section.key, owner: Author(name: account.name, url: account.htmlUrl))
+                : try parser.projects(body, section: section.key, account: account)
+            return SectionFetch(section: describe(section, "Dribbble › \(account.name) \(section.kind)"), items: items)
+        default:
+            let (path, title) = page(for: section)
+            guard let response = try await get(webURL + path, section: section, context: context) else {
+                return SectionFetch(section: describe(section, title), items: nil)
+            }
+            var items = try parser.shotList(response.body, section: section.key, servedAt: response.serverDate ?? context.now)
+            if configuration.booleanOption("details", default: false) {
+                items = try await enrich(items, parser: parser, section: section, context: context)
+            }
+            return SectionFetch(section: describe(section, title), items: items)
+        }
+    }
+
+    /// The page and title of a page-backed section.
+    func page(for section: SectionSpec) -> (String, String) {
+        switch section.kind {
+        case "popular":
+            let timeframe = section.options["timeframe"].map { "?timeframe=\($0)" } ?? ""
+            return ("/shots/popular\(timeframe)", "Dribbble › Popular")
+        case "user":
+            let name = section.argument ?? ""
+            return ("/\(Self.encode(name))", "Dribbble › \(name)")
+        default:
+            let query = section.argument?.removingPercentEncoding ?? section.argument ?? ""
+            return ("/search/shots/recent?q=\(Self.encode(query))", "Dribbble › \(query)")
+        }
+    }
+
+    /// Reads the pages of shots not stored yet, at most `max_details`, one a second; a 429
+    /// ends the pass and keeps what the list already gave.
+    func enrich(_ items: [Item], parser: DribbbleParser, section: SectionSpec, context: ProviderContext) async throws -> [Item] {
+        var result = items
+        var budget = configuration.integerOption("max_details", default: 10)
+        for index in result.indices where budget > 0 && !context.session.isStored(provider: configuration.id, id: result[index].id) {
+            if budget < configuration.integerOption("max_details", default: 10) { try await Task.sleep(nanoseconds: Self.detailSpacing) }
+            budget -= 1
+            let response: HTTPResponse?
+            do {
+                response = try await get(result[index].url, section: section, context: context)
+            } catch is RateLimitedError {
+                context.logger.notice("dribbble \(section.key): shot pages rate limited; keeping the list as it is")
+                break
+            } catch HTTPError.status(_, let code, _) where code == 429 {
+                break
+            }
+            guard let response else { continue }
+            let details = parser.shotDetails(response.body)
+            if let published = details.published { result[index].published = published }
+            if !details.tags.isEmpty { result[index].tags = details.tags }
+            if let likes = details.likes { result[index].metrics.likes = likes }
+            if let saves = details.saves { result[index].extra["saves"] = String(saves) }
+        }
+        return result
+    }
+
+    func api(_ path: String, token: String, section: SectionSpec, context: ProviderContext, conditional: Bool) async throws -> [UInt8]? {
+        let headers = [("Accept", "application/json"), ("Authorization", "Bearer \(token)")]
+        do {
+            if conditional { return try await context.get(apiURL + path, headers: headers)?.body }
+            let response = try await context.http.send(HTTPRequest(url: apiURL + path, headers: headers))
+            guard (200..<300).contains(response.status) else {
+                throw HTTPError.status(
+                    url: SecretRedactor.redact(url: apiURL + path), code: response.status, excerpt: HTTPErrorExcerpt.make(response.body))
+            }
+            return response.body
+        } catch HTTPError.status(let url, let code, let excerpt) where code == 401 {
+            throw ProviderError.needsSignIn(
+                provider: configuration.id, section: section.key,
+                detail: "Dribbble refused the token in $\(configuration.tokenEnv ?? "DRIBBBLE_TOKEN") (HTTP 401 from \(url): \(excerpt))")
+        } catch HTTPError.status(let url, let code, let excerpt) where code == 404 {
+            throw ProviderError.notFound(
+                provider: configuration.id, section: section.key, detail: "Dribbble: \(excerpt) (HTTP 404 from \(url))")
+        }
+    }
+
+    func get(_ url: String, section: SectionSpec, context: ProviderContext) async throws -> HTTPResponse? {
+        do {
+            return try await context.get(url, headers: [("Accept", "text/html")])
+        } catch HTTPError.status(let failing, let code, _) where code == 404 {
+            throw ProviderError.notFound(provider: configuration.id, section: section.key, detail: "Dribbble has no page \(failing)")
+        }
+    }
+
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
+    }
+}
