@@ -87,6 +87,8 @@ extension ConfigReader {
             case (.integer, .number(let number)):
                 problem = spec.valueType.problem(with: String(Int(exactly: number).map(String.init) ?? "\(number)"))
             case (.boolean, .bool), (.object, .object): problem = nil
+            case (.stringList, .array(let elements)):
+                problem = elements.isEmpty || elements.contains { $0.stringValue == nil } ? "must be a non-empty list of strings" : nil
             case (.string, .string(let text)), (.choice, .string(let text)), (.url, .string(let text)):
                 problem = spec.valueType.problem(with: text)
             default: problem = "must be \(spec.valueType.label), not \(member.value.typeName)"

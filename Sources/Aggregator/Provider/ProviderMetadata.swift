@@ -126,6 +126,8 @@ public enum OptionValueType: Sendable, Equatable {
     case choice([String])
     case url
     case object
+    /// A JSON array of strings, such as a command's argv.
+    case stringList
 
     /// How the type reads in help text.
     public var label: String {
@@ -136,6 +138,7 @@ public enum OptionValueType: Sendable, Equatable {
         case .choice(let values): values.joined(separator: "|")
         case .url: "url"
         case .object: "object"
+        case .stringList: "[strings]"
         }
     }
 }

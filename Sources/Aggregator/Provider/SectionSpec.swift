@@ -121,6 +121,7 @@ extension OptionValueType {
         switch self {
         case .string: return nil
         case .object: return "must be an object"
+        case .stringList: return "must be a list of strings"
         case .integer(let range):
             guard let number = Int(text), range.contains(number) else {
                 return "must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \"\(text)\")"

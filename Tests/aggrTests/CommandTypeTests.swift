@@ -1,0 +1,50 @@
+import Aggregator
+import AggregatorTestSupport
+import XCTest
+
+/// The `exec` type: a program's output as items.
+final class CommandTypeTests: EndToEndTestCase {
+    func testCommandsEndToEnd() throws {
+        let line =
+            #"{"provider":"x","section":"y","id":"c1","kind":"post","title":"%s","url":"https://cmd.example/1","author":null,"published":"2026-11-20T10:00:00Z","updated":null,"summary":"","tags":[],"metrics":{},"image":null,"extra":{}}\n"#
+        let rss =
+            #"<rss version="2.0"><channel><title>From a script</title><item><title>Scripted</title><link>https://cmd.example/feed/1</link><guid>f1</guid></item></channel></rss>"#
+        func entry(_ id: String, _ command: [String], extra: String = "") -> String {
+            let argv = command.map { "\"\($0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"" }
+                .joined(separator: ", ")
+            return #"{"id": "\#(id)", "type": "exec", "options": {"command": [\#(argv)]\#(extra)}}"#
+        }
+        let entries = [
+            entry("lines", ["/bin/sh", "-c", "printf '\(line)' \"$GREETING|$HOME\""], extra: #", "env": {"GREETING": "hi"}"#),
+            entry("feed", ["/usr/bin/printf", "%s", rss]),
+            entry("slow", ["/bin/sleep", "5"], extra: #", "timeout": "1s""#),
+            entry("failing", ["/bin/sh", "-c", "echo 'oops: no credentials' >&2; exit 3"]),
+            entry("garbage", ["/usr/bin/printf", "not json at all\\n"]),
+            entry("flood", ["/usr/bin/yes"], extra: #", "max_output": 2048"#),
+            entry("missing", ["no-such-command-for-aggr"]),
+        ]
+        directory.write("providers.json", "{\"providers\": [\(entries.joined(separator: ",\n"))]}")
+        let start = Date()
+        let result = try aggr("refresh")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 4.5, "the slow command is stopped at its timeout")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        let lines = Set(result.stderr.split(separator: "\n").map(String.init))
+        for expected in [
+            "lines run: 1 new, 0 updated, 0 unchanged",
+            "feed run: 1 new, 0 updated, 0 unchanged",
+            "slow run: failed: unexpected answer: sleep ran longer than 1 s and was stopped",
+            "failing run: failed: unexpected answer: sh exited with status 3 (stderr: oops: no credentials)",
+            "garbage run: failed: unexpected answer: printf printed a bad line: line 1: invalid JSON at column 1: invalid literal; expected null",
+            "flood run: failed: unexpected answer: yes printed more than 2048 bytes (options.max_output)",
+            "missing run: failed: unexpected answer: command \"no-such-command-for-aggr\" not found (give an absolute path or one on PATH)",
+        ] {
+            XCTAssertTrue(lines.contains(expected), "missing: \(expected)\n\(result.stderr)")
+        }
+        let json = try aggr("timeline", "--format", "ndjson")
+        let items = try json.stdout.split(separator: "\n").map { try ItemJSONReader.item(from: JSONParser.parse(String($0))) }
+        let scripted = try XCTUnwrap(items.first { $0.provider == "lines" })
+        XCTAssertEqual(scripted.title, "hi|", "the command sees only the configured environment: no HOME")
+        XCTAssertEqual(scripted.section, "run", "provider and section are the entry's, whatever the program printed")
+        XCTAssertEqual(items.first { $0.provider == "feed" }?.title, "Scripted")
+    }
+}
