@@ -1,10 +1,21 @@
 import Aggregator
 import ArgumentParser
+import Foundation
 
-/// `aggr providers`: configured providers with stored items and fetch state.
+/// `aggr providers`: list configured providers, or edit the list.
 struct ProvidersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "providers", abstract: "List configured providers, their stored items and last fetch.")
+        commandName: "providers", abstract: "List configured providers, or add, remove, enable and disable them.",
+        subcommands: [
+            ProvidersListCommand.self, ProvidersAddCommand.self, ProvidersRemoveCommand.self, ProvidersEnableCommand.self,
+            ProvidersDisableCommand.self,
+        ],
+        defaultSubcommand: ProvidersListCommand.self)
+}
+
+/// `aggr providers [list]`: configured providers with stored items and fetch state.
+struct ProvidersListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List providers, their stored items and last fetch.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -19,5 +30,153 @@ struct ProvidersCommand: AsyncParsableCommand {
                 context.notice("\(configuration.file) lists no providers yet; see `aggr types` for what can be added")
             }
         }
+    }
+}
+
+/// Shared by the editing subcommands: find the config file and rewrite it safely.
+struct ConfigEditing {
+    let context: CommandContext
+
+    var path: String {
+        context.locator.configPath(explicit: context.options.config) ?? "\(context.locator.configDirectory)/providers.json"
+    }
+
+    /// Applies `change` to the provider entries and saves the result (checked, atomic).
+    func edit(_ change: (inout [JSONValue]) throws -> String) throws {
+        let editor = ConfigEditor(path: path, registry: context.registry)
+        let document = try editor.document()
+        var entries = ConfigEditor.providers(of: document)
+        let message = try change(&entries)
+        _ = try editor.save(ConfigEditor.replacingProviders(in: document, with: entries))
+        context.notice(message)
+    }
+
+    static func index(of id: String, in entries: [JSONValue]) throws -> Int {
+        guard let index = entries.firstIndex(where: { $0["id"]?.stringValue == id }) else {
+            let ids = entries.compactMap { $0["id"]?.stringValue }
+            let hint = NearestName.suggestion(for: id, among: ids).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw CLIFailure(message: "no provider \"\(id)\"\(hint)", exitCode: CLIFailure.usage)
+        }
+        return index
+    }
+}
+
+/// `aggr providers add ID TYPE SECTION…`: append an entry.
+struct ProvidersAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a provider entry: aggr providers add swift-releases github releases/swiftlang/swift")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The new provider id.")
+    var id: String
+
+    @Argument(help: "Its type (see aggr types).")
+    var type: String
+
+    @Argument(help: "Its sections (may be empty for types with a default section).")
+    var sections: [String] = []
+
+    @Option(
+        parsing: .singleValue,
+        help: ArgumentHelp("A type option, such as url=https://example.com/feed.xml (repeatable).", valueName: "key=value"))
+    var option: [String] = []
+
+    @Option(help: "The environment variable holding a token.")
+    var tokenEnv: String?
+
+    @Option(help: "Minimum time between fetches, such as 30m.")
+    var interval: String?
+
+    func run() async throws {
+        try await runReporting {
+            let editing = ConfigEditing(context: CommandContext(options: global))
+            try editing.edit { entries in
+                if entries.contains(where: { $0["id"]?.stringValue == id }) {
+                    throw CLIFailure(message: "a provider \"\(id)\" exists already", exitCode: CLIFailure.usage)
+                }
+                var members = [JSONMember("id", .string(id)), JSONMember("type", .string(type))]
+                if !sections.isEmpty { members.append(JSONMember("sections", .array(sections.map(JSONValue.string)))) }
+                var options: [JSONMember] = []
+                for pair in option {
+                    guard let equals = pair.firstIndex(of: "=") else {
+                        throw CLIFailure(message: "--option \"\(pair)\": write key=value", exitCode: CLIFailure.usage)
+                    }
+                    let value = String(pair[pair.index(after: equals)...])
+                    let parsed: JSONValue =
+                        Int(value).map { .number(Double($0)) }
+                        ?? (value == "true" ? .bool(true) : value == "false" ? .bool(false) : .string(value))
+                    options.append(JSONMember(String(pair[..<equals]), parsed))
+                }
+                if !options.isEmpty { members.append(JSONMember("options", .object(options))) }
+                if let tokenEnv { members.append(JSONMember("token_env", .string(tokenEnv))) }
+                if let interval { members.append(JSONMember("interval", .string(interval))) }
+                entries.append(.object(members))
+                return "added \(id) (\(type)) to \(editing.path)"
+            }
+        }
+    }
+}
+
+/// `aggr providers remove ID`: drop an entry (its stored items stay until `aggr prune --orphans`).
+struct ProvidersRemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a provider entry; its stored items stay until aggr prune --orphans.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The provider id.")
+    var id: String
+
+    func run() async throws {
+        try await runReporting {
+            let editing = ConfigEditing(context: CommandContext(options: global))
+            try editing.edit { entries in
+                entries.remove(at: try ConfigEditing.index(of: id, in: entries))
+                return "removed \(id) from \(editing.path)"
+            }
+        }
+    }
+}
+
+/// `aggr providers enable ID`.
+struct ProvidersEnableCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Enable a provider entry.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The provider id.")
+    var id: String
+
+    func run() async throws {
+        try await runReporting { try setEnabled(true, id: id, global: global) }
+    }
+}
+
+/// `aggr providers disable ID`: keep the entry, skip it on refresh.
+struct ProvidersDisableCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "disable", abstract: "Disable a provider entry (kept, but skipped on refresh).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The provider id.")
+    var id: String
+
+    func run() async throws {
+        try await runReporting { try setEnabled(false, id: id, global: global) }
+    }
+}
+
+/// Sets or clears `"enabled": false` on entry `id`.
+func setEnabled(_ enabled: Bool, id: String, global: GlobalOptions) throws {
+    let editing = ConfigEditing(context: CommandContext(options: global))
+    try editing.edit { entries in
+        let index = try ConfigEditing.index(of: id, in: entries)
+        guard case .object(var members) = entries[index] else { return "unchanged" }
+        members.removeAll { $0.key == "enabled" }
+        if !enabled { members.append(JSONMember("enabled", .bool(false))) }
+        entries[index] = .object(members)
+        return "\(enabled ? "enabled" : "disabled") \(id) in \(editing.path)"
     }
 }
