@@ -1,0 +1,41 @@
+import Providers
+import XCTest
+
+final class SiteRecognizerTests: XCTestCase {
+    func testRealSiteAddresses() throws {
+        let table: [(String, String, String)] = [
+            ("https://www.v2ex.com/", "v2ex", "hot"),
+            ("https://www.v2ex.com/?tab=tech", "v2ex", "tab/tech"),
+            ("https://www.v2ex.com/recent", "v2ex", "latest"),
+            ("https://www.v2ex.com/go/swift", "v2ex", "node/swift"),
+            ("https://v2ex.com/t/1147555#reply29", "v2ex", "topic/1147555"),
+            ("https://www.v2ex.com/member/Livid", "v2ex", "member/Livid"),
+            ("https://github.com/swiftlang/swift", "github", "releases/swiftlang/swift"),
+            ("https://github.com/swiftlang/swift/releases/tag/swift-6.3.1-RELEASE", "github", "releases/swiftlang/swift"),
+            ("https://github.com/PyGithub/PyGithub/issues", "github", "issues/PyGithub/PyGithub"),
+            ("https://github.com/PyGithub/PyGithub/pulls", "github", "pulls/PyGithub/PyGithub"),
+            ("https://github.com/xobjectz/objx/commits/master", "github", "commits/xobjectz/objx"),
+            ("https://github.com/jacquev6", "github", "user/jacquev6"),
+            ("https://github.com/trending", "github", "trending"),
+            ("https://github.com/trending/swift?since=weekly", "github", "trending/swift?since=weekly"),
+            ("https://dribbble.com/shots/popular?timeframe=month", "dribbble", "popular?timeframe=month"),
+            ("https://dribbble.com/simplebits", "dribbble", "user/simplebits"),
+            ("https://dribbble.com/search/shots/recent?q=material", "dribbble", "search/material"),
+        ]
+        for (address, type, section) in table {
+            XCTAssertEqual(try SiteRecognizer.match(address), SiteRecognizer.Match(type: type, section: section), address)
+        }
+        XCTAssertNil(try SiteRecognizer.match("https://blog.example.com/feed.xml"), "other sites are tried as feeds")
+        XCTAssertThrowsError(try SiteRecognizer.match("https://gitee.com/kit101/drone-yml-test")) { error in
+            XCTAssertEqual("\(error)", "gitee.com is recognized, but this build has no gitee provider type yet")
+        }
+    }
+
+    func testAdvertisedFeedsResolveAgainstThePage() {
+        let page =
+            #"<html><head><link rel="alternate" type="application/rss+xml" href="/feed.xml"><link rel="stylesheet" href="/s.css"></head></html>"#
+        XCTAssertEqual(
+            SiteRecognizer.advertisedFeeds(in: Array(page.utf8), pageURL: "https://blog.example.com/posts/"),
+            ["https://blog.example.com/feed.xml"])
+    }
+}
