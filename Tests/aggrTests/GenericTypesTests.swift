@@ -54,7 +54,7 @@ final class GenericTypesTests: EndToEndTestCase {
             "api api: 2 new, 0 updated, 0 unchanged",
             "news page: 2 new, 0 updated, 0 unchanged",
             "apibad url/\(base)/api/list: failed: unexpected answer: items path \"data.lst\" reached nothing (top-level keys: ok, data)",
-            "apimissing api: failed: unexpected answer: entry 1 has no title at key path \"title\" (entry: {\"url\":\"/2\"})",
+            "apimissing api: failed: unexpected answer: entry 1 has no title: key path \"title\" found nothing (entry: {\"url\":\"/2\"})",
             "newsbad page: failed: unexpected answer: entry 0 has no link: selector \".by@href\" found nothing (entry: First headline Ada yesterday Short text & more)",
             "empty page: failed: unexpected answer: items selector \"div.story\" matched nothing (page: Nothing to see here today.)",
         ] {

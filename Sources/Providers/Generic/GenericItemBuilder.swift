@@ -54,6 +54,23 @@ struct GenericItemBuilder {
             published: date(fields.date) ?? now.addingTimeInterval(-Double(index)), image: absolute(fields.image))
     }
 
+    /// The item for entry `index`, or an error naming what is missing: `locate(field)` says
+    /// where the field was looked for, `excerpt` shows the entry.
+    func checkedItem(_ fields: ExtractedFields, index: Int, locate: (String) -> String, excerpt: () -> String) throws(ProviderError) -> Item
+    {
+        for (name, value) in [("title", fields.title), ("link", fields.link)] where value?.isEmpty ?? true {
+            throw ProviderError.unexpectedPayload(
+                provider: provider, section: section,
+                detail: "entry \(index) has no \(name): \(locate(name)) (entry: \(Self.excerpt(excerpt())))")
+        }
+        guard let link = absolute(fields.link) else {
+            throw ProviderError.unexpectedPayload(
+                provider: provider, section: section, detail: "entry \(index): link \"\(Self.excerpt(fields.link ?? ""))\" is not a web URL"
+            )
+        }
+        return item(fields, index: index, link: link)
+    }
+
     /// A short, terminal-safe excerpt for errors.
     static func excerpt(_ text: String, limit: Int = 120) -> String {
         let line = TerminalText.sanitize(text)

@@ -127,19 +127,10 @@ public struct HTMLPageProvider: Provider {
             extracted.date = fields["date"]?.value(in: entry)
             extracted.summary = fields["summary"]?.value(in: entry)
             extracted.image = fields["image"]?.value(in: entry)
-            for required in ["title", "link"] where (required == "title" ? extracted.title : extracted.link) == nil {
-                throw ProviderError.unexpectedPayload(
-                    provider: configuration.id, section: section.key,
-                    detail:
-                        "entry \(index) has no \(required): selector \"\(fields[required]!.source)\" found nothing (entry: \(GenericItemBuilder.excerpt(HTMLText.plainText(entry.outerHTML))))"
-                )
-            }
-            guard let link = builder.absolute(extracted.link) else {
-                throw ProviderError.unexpectedPayload(
-                    provider: configuration.id, section: section.key,
-                    detail: "entry \(index): link \"\(GenericItemBuilder.excerpt(extracted.link ?? ""))\" is not a web URL")
-            }
-            result.append(builder.item(extracted, index: index, link: link))
+            result.append(
+                try builder.checkedItem(
+                    extracted, index: index, locate: { "selector \"\(fields[$0]!.source)\" found nothing" },
+                    excerpt: { HTMLText.plainText(entry.outerHTML) }))
         }
         return SectionFetch(
             section: Section(

@@ -95,21 +95,14 @@ public struct JSONAPIProvider: Provider {
             extracted.date = fields["date"]?.text(in: entry)
             extracted.summary = fields["summary"]?.text(in: entry)
             extracted.image = fields["image"]?.text(in: entry)
-            var writer = JSONWriter()
-            writer.value(entry)
-            for required in ["title", "link"] where (required == "title" ? extracted.title : extracted.link)?.isEmpty ?? true {
-                throw ProviderError.unexpectedPayload(
-                    provider: configuration.id, section: section.key,
-                    detail:
-                        "entry \(index) has no \(required) at key path \"\(fields[required]!)\" (entry: \(GenericItemBuilder.excerpt(writer.output)))"
-                )
-            }
-            guard let link = builder.absolute(extracted.link) else {
-                throw ProviderError.unexpectedPayload(
-                    provider: configuration.id, section: section.key,
-                    detail: "entry \(index): link \"\(GenericItemBuilder.excerpt(extracted.link ?? ""))\" is not a web URL")
-            }
-            result.append(builder.item(extracted, index: index, link: link))
+            result.append(
+                try builder.checkedItem(
+                    extracted, index: index, locate: { "key path \"\(fields[$0]!)\" found nothing" },
+                    excerpt: {
+                        var writer = JSONWriter()
+                        writer.value(entry)
+                        return writer.output
+                    }))
         }
         return SectionFetch(section: described, items: result)
     }
