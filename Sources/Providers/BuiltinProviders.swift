@@ -4,7 +4,8 @@ import Aggregator
 public enum BuiltinProviders {
     /// Every built-in type; adding a compiled provider is adding it here.
     public static let types: [any Provider.Type] = [
-        V2EXProvider.self, GitHubProvider.self, DribbbleProvider.self, FeedProvider.self, HTMLPageProvider.self, JSONAPIProvider.self,
+        V2EXProvider.self, GitHubProvider.self, GiteeProvider.self, DribbbleProvider.self, FeedProvider.self, HTMLPageProvider.self,
+        JSONAPIProvider.self,
         CommandProvider.self,
     ]
 

@@ -30,8 +30,7 @@ public enum SiteRecognizer {
         case "v2ex.com": return v2ex(parts, query: query)
         case "github.com": return github(parts, query: query)
         case "dribbble.com": return dribbble(parts, query: query)
-        case "gitee.com":
-            throw Unsupported(description: "gitee.com is recognized, but this build has no gitee provider type yet")
+        case "gitee.com": return try gitee(parts)
         default: return nil
         }
     }
@@ -62,6 +61,23 @@ public enum SiteRecognizer {
         case "pulls", "pull": return Match(type: "github", section: "pulls/\(repo)")
         case "commits", "commit": return Match(type: "github", section: "commits/\(repo)")
         default: return Match(type: "github", section: "releases/\(repo)")
+        }
+    }
+
+    static func gitee(_ parts: [String]) throws(Unsupported) -> Match? {
+        guard let first = parts.first else { throw Unsupported(description: "Gitee's home page has no feed; add a repository or a user") }
+        if first == "explore" {
+            throw Unsupported(
+                description:
+                    "Gitee's explore lists (featured, popular, latest) are not available as sections yet; add a repository or a user")
+        }
+        if parts.count == 1 { return Match(type: "gitee", section: "user/\(first)") }
+        let repo = "\(parts[0])/\(parts[1])"
+        switch parts.count > 2 ? parts[2] : "" {
+        case "issues": return Match(type: "gitee", section: "issues/\(repo)")
+        case "pulls": return Match(type: "gitee", section: "pulls/\(repo)")
+        case "commits", "commit": return Match(type: "gitee", section: "commits/\(repo)")
+        default: return Match(type: "gitee", section: "releases/\(repo)")
         }
     }
 

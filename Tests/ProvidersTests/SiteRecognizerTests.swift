@@ -26,8 +26,17 @@ final class SiteRecognizerTests: XCTestCase {
             XCTAssertEqual(try SiteRecognizer.match(address), SiteRecognizer.Match(type: type, section: section), address)
         }
         XCTAssertNil(try SiteRecognizer.match("https://blog.example.com/feed.xml"), "other sites are tried as feeds")
-        XCTAssertThrowsError(try SiteRecognizer.match("https://gitee.com/kit101/drone-yml-test")) { error in
-            XCTAssertEqual("\(error)", "gitee.com is recognized, but this build has no gitee provider type yet")
+        XCTAssertEqual(
+            try SiteRecognizer.match("https://gitee.com/kit101/drone-yml-test"),
+            SiteRecognizer.Match(type: "gitee", section: "releases/kit101/drone-yml-test"))
+        XCTAssertEqual(
+            try SiteRecognizer.match("https://gitee.com/kit101/drone-yml-test/issues"),
+            SiteRecognizer.Match(type: "gitee", section: "issues/kit101/drone-yml-test"))
+        XCTAssertEqual(try SiteRecognizer.match("https://gitee.com/kit101"), SiteRecognizer.Match(type: "gitee", section: "user/kit101"))
+        XCTAssertThrowsError(try SiteRecognizer.match("https://gitee.com/explore")) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "Gitee's explore lists (featured, popular, latest) are not available as sections yet; add a repository or a user")
         }
     }
 

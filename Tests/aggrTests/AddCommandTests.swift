@@ -36,11 +36,11 @@ final class AddCommandTests: EndToEndTestCase {
             none.stderr,
             "aggr: no feed at \(base)/plain and the page advertises none; the html type can read it with selectors (docs/providers.md)\n")
         XCTAssertEqual(
-            try aggr("add", "https://gitee.com/kit101/drone-yml-test").stderr,
-            "aggr: gitee.com is recognized, but this build has no gitee provider type yet\n")
+            try aggr("add", "https://gitee.com/kit101/drone-yml-test/issues").stdout,
+            "added provider gitee (gitee issues/kit101/drone-yml-test) in \(directory.path)/providers.json\n")
 
         let configuration = try ConfigLoader(registry: BuiltinProviders.registry).load(path: directory.file("providers.json"))
-        XCTAssertEqual(configuration.providers.map(\.id), ["v2ex", "github", "loopback-blog"])
+        XCTAssertEqual(configuration.providers.map(\.id), ["v2ex", "github", "loopback-blog", "gitee"])
         XCTAssertEqual(configuration.providers[0].sections.map(\.key), ["hot", "node/swift"])
         XCTAssertEqual(configuration.providers[2].stringOption("url"), "\(base)/feed.xml")
     }

@@ -37,7 +37,7 @@ public struct GitHubEventParser: Sendable {
 
     func item(_ event: JSONValue, id: String, type: String, section: String) -> Item {
         let actor = event["actor"]?["login"]?.stringValue ?? event["actor"]?["display_login"]?.stringValue ?? "someone"
-        let repo = event["repo"]?["name"]?.stringValue ?? ""
+        let repo = event["repo"]?["name"]?.stringValue ?? event["repo"]?["full_name"]?.stringValue ?? ""
         let payload = event["payload"] ?? .object([])
         let repoURL = "\(webURL)/\(repo)"
         let (title, url) = describe(type: type, actor: actor, repo: repo, repoURL: repoURL, payload: payload)

@@ -1,0 +1,175 @@
+import Aggregator
+import Foundation
+
+/// Maps Gitee API v5 payloads to items: issues keep their string numbers ("I4CE7W") and their
+/// Chinese state and type labels as tags; URLs are web pages.
+public struct GiteeParser: Sendable {
+    public var provider: String
+    public var webURL: String
+
+    public init(provider: String, webURL: String) {
+        self.provider = provider
+        self.webURL = webURL
+    }
+
+    struct User: Decodable {
+        var login: String
+        var name: String?
+        var htmlUrl: String?
+    }
+
+    struct Label: Decodable {
+        var name: String
+    }
+
+    struct Issue: Decodable {
+        var number: String
+        var title: String
+        var body: String?
+        var htmlUrl: String
+        var state: String?
+        var user: User?
+        var labels: [Label]?
+        var comments: Int?
+        var createdAt: String
+        var updatedAt: String?
+        var issueState: String?
+        var issueType: String?
+    }
+
+    struct Pull: Decodable {
+        var number: Int
+        var title: String
+        var body: String?
+        var htmlUrl: String
+        var state: String?
+        var user: User?
+        var createdAt: String
+        var updatedAt: String?
+    }
+
+    struct Commit: Decodable {
+        struct Detail: Decodable {
+            struct Person: Decodable {
+                var name: String?
+                var date: String?
+            }
+            var message: String
+            var author: Person?
+        }
+        var sha: String
+        var htmlUrl: String?
+        var commit: Detail
+        var author: User?
+    }
+
+    struct Release: Decodable {
+        var id: Int
+        var tagName: String
+        var name: String?
+        var body: String?
+        var prerelease: Bool?
+        var author: User?
+        var createdAt: String?
+    }
+
+    struct Repository: Decodable {
+        struct Namespace: Decodable {
+            var path: String?
+        }
+        var fullName: String
+        var humanName: String?
+        var path: String?
+        var namespace: Namespace?
+        var htmlUrl: String
+        var description: String?
+        var language: String?
+        var stargazersCount: Int?
+        var forksCount: Int?
+        var owner: User?
+        var pushedAt: String?
+        var updatedAt: String?
+        var createdAt: String?
+    }
+
+    func date(_ text: String?) -> Date? { text.flatMap { UpstreamDate.parse($0) } }
+
+    func author(_ user: User?) -> Author? {
+        user.map { Author(name: $0.name.flatMap { $0.isEmpty ? nil : $0 } ?? $0.login, url: $0.htmlUrl ?? "\(webURL)/\($0.login)") }
+    }
+
+    public func issues(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
+        try ProviderJSON.decode([Issue].self, body, provider: provider, section: section).map { issue in
+            var tags = (issue.labels ?? []).map(\.name)
+            tags += [issue.issueState, issue.issueType].compactMap { $0 }
+            return Item(
+                provider: provider, section: section, id: "\(repo)#\(issue.number)", kind: .issue, title: ItemText.title(issue.title),
+                url: issue.htmlUrl, author: author(issue.user), summary: ItemText.summary(MarkdownText.plainText(issue.body ?? "")),
+                content: issue.body, published: date(issue.createdAt) ?? Date(timeIntervalSince1970: 0), updated: date(issue.updatedAt),
+                tags: tags, metrics: Metrics(comments: issue.comments),
+                extra: ["repo": repo, "number": issue.number, "state": issue.state ?? ""])
+        }
+    }
+
+    public func pulls(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
+        try ProviderJSON.decode([Pull].self, body, provider: provider, section: section).map { pull in
+            Item(
+                provider: provider, section: section, id: "\(repo)!\(pull.number)", kind: .pull, title: ItemText.title(pull.title),
+                url: pull.htmlUrl,
+                author: author(pull.user), summary: ItemText.summary(MarkdownText.plainText(pull.body ?? "")), content: pull.body,
+                published: date(pull.createdAt) ?? Date(timeIntervalSince1970: 0), updated: date(pull.updatedAt),
+                extra: ["repo": repo, "number": String(pull.number), "state": pull.state ?? ""])
+        }
+    }
+
+    public func commits(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
+        try ProviderJSON.decode([Commit].self, body, provider: provider, section: section).map { commit in
+            let message = commit.commit.message.trimmingCharacters(in: .whitespacesAndNewlines)
+            let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+            return Item(
+                provider: provider, section: section, id: "\(repo)@\(commit.sha)", kind: .commit, title: ItemText.title(firstLine),
+                url: commit.htmlUrl ?? "\(webURL)/\(repo)/commit/\(commit.sha)",
+                author: author(commit.author) ?? commit.commit.author?.name.map { Author(name: $0) }, summary: ItemText.summary(message),
+                published: date(commit.commit.author?.date) ?? Date(timeIntervalSince1970: 0), extra: ["repo": repo, "sha": commit.sha])
+        }
+    }
+
+    public func releases(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
+        let name = repo.split(separator: "/").last.map(String.init) ?? repo
+        return try ProviderJSON.decode([Release].self, body, provider: provider, section: section).map { release in
+            let label = release.name.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? release.tagName
+            return Item(
+                provider: provider, section: section, id: "release/\(release.id)", kind: .release,
+                title: ItemText.title("\(name) \(label)"),
+                url: "\(webURL)/\(repo)/releases/tag/\(release.tagName)", author: author(release.author),
+                summary: ItemText.summary(MarkdownText.plainText(release.body ?? "")), content: release.body,
+                published: date(release.createdAt) ?? Date(timeIntervalSince1970: 0),
+                tags: release.prerelease == true ? ["prerelease"] : [],
+                extra: ["repo": repo, "tag": release.tagName])
+        }
+    }
+
+    /// Repositories (search results, a single repository); `.git` is dropped from web URLs.
+    public func repositories(_ body: [UInt8], section: String) throws(ProviderError) -> [Item] {
+        let list: [Repository]
+        if let many = try? ProviderJSON.decode([Repository].self, body, provider: provider, section: section) {
+            list = many
+        } else {
+            list = [try ProviderJSON.decode(Repository.self, body, provider: provider, section: section)]
+        }
+        return list.map { repo in
+            var url = repo.htmlUrl
+            if url.hasSuffix(".git") { url.removeLast(4) }
+            var extra = ["repo": repo.fullName]
+            if let language = repo.language { extra["language"] = language }
+            if let human = repo.humanName { extra["human_name"] = human }
+            let owner = repo.owner ?? repo.namespace?.path.map { User(login: $0) }
+            return Item(
+                provider: provider, section: section, id: "repo/\(repo.fullName)", kind: .repo,
+                title: ItemText.title(repo.humanName ?? repo.fullName), url: url, author: author(owner),
+                summary: ItemText.summary(repo.description ?? ""),
+                published: date(repo.pushedAt) ?? date(repo.updatedAt) ?? date(repo.createdAt) ?? Date(timeIntervalSince1970: 0),
+                metrics: Metrics(stars: repo.stargazersCount, forks: repo.forksCount), extra: extra)
+        }
+    }
+}
