@@ -7,7 +7,7 @@ import Providers
 struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Follow a page by its address: V2EX, GitHub and Dribbble pages, feeds, or pages that advertise a feed.",
+        abstract: "Follow a page by its address: V2EX, GitHub, Gitee and Dribbble pages, feeds, or pages that advertise a feed.",
         discussion:
             "A known site's page becomes a section of that site's provider (added to an existing entry of that type when there is one).")
 
