@@ -66,14 +66,17 @@ extension ProviderContext {
     /// Stored ETag/Last-Modified are sent; rate-limit headers are recorded; a status other
     /// than 2xx/304 throws ``HTTPError/status(url:code:excerpt:)`` (or ``RateLimitedError``
     /// when the server says the budget is spent), with secrets redacted from the URL.
-    public func get(_ url: String, headers: [(String, String)] = []) async throws -> HTTPResponse? {
+    ///
+    /// With `conditional` false the body is always returned (for a request whose other half
+    /// changed); rate limits, errors and validators are handled the same way.
+    public func get(_ url: String, headers: [(String, String)] = [], conditional: Bool = true) async throws -> HTTPResponse? {
         let key = SecretRedactor.redact(url: url)
         // Another provider on the same token already spent the budget: do not ask.
         if let until = session.budget?.blockedUntil, until > now {
             throw RateLimitedError(url: key, until: until)
         }
         var request = HTTPRequest(url: url, headers: headers)
-        let known = session.storedValidators(for: key)
+        let known = conditional ? session.storedValidators(for: key) : nil
         if let etag = known?.etag { request.headers.append(("If-None-Match", etag)) }
         if let modified = known?.lastModified { request.headers.append(("If-Modified-Since", modified)) }
         let response = try await http.send(request)

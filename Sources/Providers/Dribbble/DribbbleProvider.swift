@@ -120,13 +120,7 @@ public struct DribbbleProvider: Provider {
     func api(_ path: String, token: String, section: SectionSpec, context: ProviderContext, conditional: Bool) async throws -> [UInt8]? {
         let headers = [("Accept", "application/json"), ("Authorization", "Bearer \(token)")]
         do {
-            if conditional { return try await context.get(apiURL + path, headers: headers)?.body }
-            let response = try await context.http.send(HTTPRequest(url: apiURL + path, headers: headers))
-            guard (200..<300).contains(response.status) else {
-                throw HTTPError.status(
-                    url: SecretRedactor.redact(url: apiURL + path), code: response.status, excerpt: HTTPErrorExcerpt.make(response.body))
-            }
-            return response.body
+            return try await context.get(apiURL + path, headers: headers, conditional: conditional)?.body
         } catch HTTPError.status(let url, let code, let excerpt) where code == 401 {
             throw ProviderError.needsSignIn(
                 provider: configuration.id, section: section.key,

@@ -37,17 +37,7 @@ extension V2EXProvider {
         -> HTTPResponse?
     {
         do {
-            let response: HTTPResponse?
-            if conditional {
-                response = try await context.get(url, headers: headers)
-            } else {
-                let plain = try await context.http.send(HTTPRequest(url: url, headers: headers))
-                guard (200..<300).contains(plain.status) else {
-                    throw HTTPError.status(
-                        url: SecretRedactor.redact(url: url), code: plain.status, excerpt: HTTPErrorExcerpt.make(plain.body))
-                }
-                response = plain
-            }
+            let response = try await context.get(url, headers: headers, conditional: conditional)
             if let response, let path = URLComponents(string: response.url)?.path, path.hasPrefix("/signin") {
                 throw ProviderError.needsSignIn(
                     provider: configuration.id, section: section.key,
