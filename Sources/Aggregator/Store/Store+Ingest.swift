@@ -67,9 +67,9 @@ extension Store {
                 """)
         let update = try db.cachedStatement(
             sql: """
-                UPDATE item SET kind = ?, title = ?, url = ?, canonical_url = ?, author = ?, author_url = ?, summary = ?,
+                UPDATE item SET kind = ?, title = ?, url = ?, author = ?, author_url = ?, summary = ?,
                     content = ?, updated = ?, tags = ?, replies = ?, comments = ?, stars = ?, forks = ?, likes = ?,
-                    views = ?, image = ?, extra = ?
+                    views = ?, image = ?, extra = ?, canonical_url = ?
                 WHERE ref = ?
                 """)
         let firstSeen = millis(now)
@@ -84,18 +84,16 @@ extension Store {
             let tags = ItemRow.encodeTags(item.tags)
             let extra = ItemRow.encodeExtra(item.extra)
             let updated = item.updated.map(millis)
-            let mutable: [DatabaseValueConvertible?] = [
-                item.kind.rawValue, item.title, item.url, WebURL.canonical(item.url), item.author?.name,
-                item.author?.url, item.summary, item.content, updated, tags, item.metrics.replies,
-                item.metrics.comments, item.metrics.stars, item.metrics.forks, item.metrics.likes,
+            // In the order the lookup selects them, so a stored row compares column by column.
+            let compared: [DatabaseValueConvertible?] = [
+                item.kind.rawValue, item.title, item.url, item.author?.name, item.author?.url, item.summary, item.content, updated,
+                tags, item.metrics.replies, item.metrics.comments, item.metrics.stars, item.metrics.forks, item.metrics.likes,
                 item.metrics.views, item.image, extra,
             ]
             let entry = FullTextIndex.Entry(title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags)
             if let row = try Row.fetchOne(lookup, arguments: [item.provider, item.id]) {
                 let ref: Int64 = row[0]
-                var stored = Array(mutable)
-                stored.remove(at: 3)  // canonical_url follows url, it is not compared
-                let same = zip(1..<row.count, stored).allSatisfy { index, value in
+                let same = zip(1..<row.count, compared).allSatisfy { index, value in
                     row[index] as DatabaseValue == (value?.databaseValue ?? .null)
                 }
                 if same {
@@ -103,7 +101,7 @@ extension Store {
                     continue
                 }
                 let old = FullTextIndex.Entry(title: row[2], summary: row[6], author: row[4], tags: ItemRow.decodeTags(row[9]))
-                try update.execute(arguments: StatementArguments(mutable + [ref]))
+                try update.execute(arguments: StatementArguments(compared + [WebURL.canonical(item.url), ref]))
                 if old != entry {
                     try FullTextIndex.delete(old, ref: ref, in: db)
                     try FullTextIndex.insert(entry, ref: ref, in: db)
