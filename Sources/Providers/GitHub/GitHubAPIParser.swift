@@ -107,15 +107,12 @@ public struct GitHubAPIParser: Sendable {
         } else {
             list = [try decode(Release.self, body, section: section)]
         }
-        let name = repo.split(separator: "/").last.map(String.init) ?? repo
+        let forge = ForgeItems(provider: provider, section: section)
         return list.filter { !$0.draft && (includePrereleases || !$0.prerelease) }.map { release in
-            let label = release.name.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? release.tagName
-            return Item(
-                provider: provider, section: section, id: "release/\(release.id)", kind: .release,
-                title: ItemText.title("\(name) \(label)"),
-                url: release.htmlUrl, author: author(release.author), summary: ItemText.summary(MarkdownText.plainText(release.body ?? "")),
-                content: release.body, published: date(release.publishedAt) ?? date(release.createdAt) ?? Date(timeIntervalSince1970: 0),
-                tags: release.prerelease ? ["prerelease"] : [], extra: ["repo": repo, "tag": release.tagName])
+            forge.release(
+                id: release.id, repo: repo, tag: release.tagName, name: release.name, notes: release.body, url: release.htmlUrl,
+                author: author(release.author), published: date(release.publishedAt) ?? date(release.createdAt),
+                prerelease: release.prerelease)
         }
     }
 
@@ -152,13 +149,10 @@ public struct GitHubAPIParser: Sendable {
     }
 
     func repository(from repo: Repository, section: String) -> Item {
-        var extra = ["repo": repo.fullName]
-        if let language = repo.language { extra["language"] = language }
-        return Item(
-            provider: provider, section: section, id: "repo/\(repo.fullName)", kind: .repo, title: ItemText.title(repo.fullName),
-            url: repo.htmlUrl, author: author(repo.owner), summary: ItemText.summary(repo.description ?? ""),
-            published: date(repo.pushedAt) ?? date(repo.updatedAt) ?? date(repo.createdAt) ?? Date(timeIntervalSince1970: 0),
-            metrics: Metrics(stars: repo.stargazersCount, forks: repo.forksCount), extra: extra)
+        ForgeItems(provider: provider, section: section).repository(
+            fullName: repo.fullName, url: repo.htmlUrl, description: repo.description, language: repo.language, stars: repo.stargazersCount,
+            forks: repo.forksCount, owner: author(repo.owner),
+            published: date(repo.pushedAt) ?? date(repo.updatedAt) ?? date(repo.createdAt))
     }
 
     /// The web page of an API URL: `…/repos/o/r/pulls/103` → `https://github.com/o/r/pull/103`.

@@ -135,17 +135,13 @@ public struct GiteeParser: Sendable {
     }
 
     public func releases(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
-        let name = repo.split(separator: "/").last.map(String.init) ?? repo
+        let forge = ForgeItems(provider: provider, section: section)
         return try ProviderJSON.decode([Release].self, body, provider: provider, section: section).map { release in
-            let label = release.name.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? release.tagName
-            return Item(
-                provider: provider, section: section, id: "release/\(release.id)", kind: .release,
-                title: ItemText.title("\(name) \(label)"),
+            forge.release(
+                id: release.id, repo: repo, tag: release.tagName, name: release.name, notes: release.body,
                 url: "\(webURL)/\(repo)/releases/tag/\(release.tagName)", author: author(release.author),
-                summary: ItemText.summary(MarkdownText.plainText(release.body ?? "")), content: release.body,
-                published: date(release.createdAt) ?? Date(timeIntervalSince1970: 0),
-                tags: release.prerelease == true ? ["prerelease"] : [],
-                extra: ["repo": repo, "tag": release.tagName])
+                published: date(release.createdAt),
+                prerelease: release.prerelease == true)
         }
     }
 
@@ -157,19 +153,16 @@ public struct GiteeParser: Sendable {
         } else {
             list = [try ProviderJSON.decode(Repository.self, body, provider: provider, section: section)]
         }
+        let forge = ForgeItems(provider: provider, section: section)
         return list.map { repo in
             var url = repo.htmlUrl
             if url.hasSuffix(".git") { url.removeLast(4) }
-            var extra = ["repo": repo.fullName]
-            if let language = repo.language { extra["language"] = language }
-            if let human = repo.humanName { extra["human_name"] = human }
             let owner = repo.owner ?? repo.namespace?.path.map { User(login: $0) }
-            return Item(
-                provider: provider, section: section, id: "repo/\(repo.fullName)", kind: .repo,
-                title: ItemText.title(repo.humanName ?? repo.fullName), url: url, author: author(owner),
-                summary: ItemText.summary(repo.description ?? ""),
-                published: date(repo.pushedAt) ?? date(repo.updatedAt) ?? date(repo.createdAt) ?? Date(timeIntervalSince1970: 0),
-                metrics: Metrics(stars: repo.stargazersCount, forks: repo.forksCount), extra: extra)
+            return forge.repository(
+                fullName: repo.fullName, title: repo.humanName, url: url, description: repo.description, language: repo.language,
+                stars: repo.stargazersCount, forks: repo.forksCount, owner: author(owner),
+                published: date(repo.pushedAt) ?? date(repo.updatedAt) ?? date(repo.createdAt),
+                extra: repo.humanName.map { ["human_name": $0] } ?? [:])
         }
     }
 }
