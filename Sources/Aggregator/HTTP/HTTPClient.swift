@@ -6,25 +6,16 @@ public protocol HTTPClient: Sendable {
 }
 
 /// One HTTP request.
-public struct HTTPRequest: Sendable, Hashable {
+public struct HTTPRequest: Sendable {
     public var url: String
     public var method: String
     /// Header pairs in order; names compare case-insensitively upstream.
-    public var headers: [(String, String)] {
-        get { headerPairs.map { ($0.name, $0.value) } }
-        set { headerPairs = newValue.map { HeaderPair(name: $0.0, value: $0.1) } }
-    }
-    var headerPairs: [HeaderPair]
+    public var headers: [(String, String)]
 
     public init(url: String, method: String = "GET", headers: [(String, String)] = []) {
         self.url = url
         self.method = method
-        self.headerPairs = headers.map { HeaderPair(name: $0.0, value: $0.1) }
-    }
-
-    struct HeaderPair: Sendable, Hashable {
-        var name: String
-        var value: String
+        self.headers = headers
     }
 }
 

@@ -8,11 +8,8 @@ public enum SearchSnippet {
         let clean = TerminalText.sanitize(text)
         let words = query.split(whereSeparator: \.isWhitespace).map(String.init).filter { !$0.isEmpty }
         guard
-            let (word, range) = words.lazy.compactMap({ word in
-                clean.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]).map { (word, $0) }
-            }).first
+            let range = words.lazy.compactMap({ clean.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) }).first
         else { return nil }
-        _ = word
         let before = clean[..<range.lowerBound]
         let after = clean[range.upperBound...]
         let room = max(10, (width - clean[range].count) / 2)
