@@ -5,14 +5,10 @@ public enum HTTPErrorExcerpt {
         let text = String(decoding: body.prefix(65_536), as: UTF8.self)
         if let value = try? JSONParser.parse(text) {
             for key in ["message", "error", "error_description", "msg"] {
-                if let message = value[key]?.stringValue { return clip(TerminalText.sanitize(message), limit) }
+                if let message = value[key]?.stringValue { return TerminalText.excerpt(message, limit: limit) }
             }
         }
         let plain = text.contains("<") ? HTMLText.plainText(text) : text
-        return clip(TerminalText.sanitize(plain), limit)
-    }
-
-    private static func clip(_ text: String, _ limit: Int) -> String {
-        text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+        return TerminalText.excerpt(plain, limit: limit)
     }
 }

@@ -10,8 +10,6 @@ public enum ItemText {
 
     /// `text` (plain or HTML) as a one-line summary of at most ``summaryLength`` characters.
     public static func summary(_ text: String) -> String {
-        let plain = HTMLText.plainText(text)
-        let line = TerminalText.sanitize(plain)
-        return line.count > summaryLength ? String(line.prefix(summaryLength - 1)) + "…" : line
+        TerminalText.excerpt(HTMLText.plainText(text), limit: summaryLength)
     }
 }

@@ -4,6 +4,12 @@
 /// `ESC[2J` clear-screen or a bidi override in one must print as harmless text, so every
 /// escape sequence, C0/C1 control and bidi embedding/override/isolate is removed.
 public enum TerminalText {
+    /// `text` sanitized to one line and cut to at most `limit` characters, "…" marking a cut.
+    public static func excerpt(_ text: String, limit: Int) -> String {
+        let line = sanitize(text)
+        return line.count > limit ? String(line.prefix(limit - 1)) + "…" : line
+    }
+
     /// `text` without escape sequences or control characters; with `singleLine`, line
     /// breaks and tabs become single spaces.
     public static func sanitize(_ text: String, singleLine: Bool = true) -> String {

@@ -105,8 +105,7 @@ public struct CommandProvider: Provider {
     }
 
     func excerpt(_ stderr: String) -> String {
-        let line = TerminalText.sanitize(stderr)
-        guard !line.isEmpty else { return "" }
-        return " (stderr: \(line.count > 160 ? String(line.prefix(159)) + "…" : line))"
+        let line = TerminalText.excerpt(stderr, limit: 160)
+        return line.isEmpty ? "" : " (stderr: \(line))"
     }
 }

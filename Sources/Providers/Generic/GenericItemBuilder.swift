@@ -73,7 +73,6 @@ struct GenericItemBuilder {
 
     /// A short, terminal-safe excerpt for errors.
     static func excerpt(_ text: String, limit: Int = 120) -> String {
-        let line = TerminalText.sanitize(text)
-        return line.count > limit ? String(line.prefix(limit - 1)) + "…" : line
+        TerminalText.excerpt(text, limit: limit)
     }
 }
