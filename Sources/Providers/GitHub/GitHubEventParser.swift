@@ -3,6 +3,8 @@ import Foundation
 
 /// Maps GitHub events to items with readable titles ("alice pushed 3 commits to main in
 /// owner/repo"); an unknown or retired event type (2012's DownloadEvent) still yields an item.
+/// Gitee's events share the shape; its own names (StarEvent, IssueEvent, PullRequestCommentEvent,
+/// ProjectCommentEvent), `repo.full_name` and string issue numbers are read too.
 public struct GitHubEventParser: Sendable {
     public var provider: String
     public var webURL: String
@@ -37,7 +39,8 @@ public struct GitHubEventParser: Sendable {
 
     func item(_ event: JSONValue, id: String, type: String, section: String) -> Item {
         let actor = event["actor"]?["login"]?.stringValue ?? event["actor"]?["display_login"]?.stringValue ?? "someone"
-        let repo = event["repo"]?["name"]?.stringValue ?? event["repo"]?["full_name"]?.stringValue ?? ""
+        // Gitee's repo.name is the short name; its full_name is GitHub's name.
+        let repo = event["repo"]?["full_name"]?.stringValue ?? event["repo"]?["name"]?.stringValue ?? ""
         let payload = event["payload"] ?? .object([])
         let repoURL = "\(webURL)/\(repo)"
         let (title, url) = describe(type: type, actor: actor, repo: repo, repoURL: repoURL, payload: payload)
@@ -58,7 +61,8 @@ public struct GitHubEventParser: Sendable {
         let ref = payload["ref"]?.stringValue.map { $0.replacingOccurrences(of: "refs/heads/", with: "") } ?? ""
         func numbered(_ key: String, _ noun: String) -> (String, String) {
             let object = payload[key] ?? .object([])
-            let number = object["number"]?.integerValue.map { " #\($0)" } ?? ""
+            // Gitee numbers issues with strings such as "I4CE7W".
+            let number = (object["number"]?.integerValue.map(String.init) ?? object["number"]?.stringValue).map { " #\($0)" } ?? ""
             let title = object["title"]?.stringValue.map { ": \($0)" } ?? ""
             var verb = action.isEmpty ? "updated" : action
             if key == "pull_request", action == "closed", object["merged"]?.boolValue == true { verb = "merged" }
@@ -81,12 +85,12 @@ public struct GitHubEventParser: Sendable {
             )
         case "DeleteEvent":
             return ("\(actor) deleted \(payload["ref_type"]?.stringValue ?? "ref") \(ref) in \(repo)", repoURL)
-        case "WatchEvent":
+        case "WatchEvent", "StarEvent":
             return ("\(actor) starred \(repo)", repoURL)
         case "ForkEvent":
             let fork = payload["forkee"]?["full_name"]?.stringValue
             return ("\(actor) forked \(repo)" + (fork.map { " to \($0)" } ?? ""), payload["forkee"]?["html_url"]?.stringValue ?? repoURL)
-        case "IssuesEvent":
+        case "IssuesEvent", "IssueEvent":
             return numbered("issue", "issue")
         case "IssueCommentEvent":
             let (text, _) = numbered("issue", "issue")
@@ -95,7 +99,7 @@ public struct GitHubEventParser: Sendable {
             return (commented, payload["comment"]?["html_url"]?.stringValue ?? payload["issue"]?["html_url"]?.stringValue ?? repoURL)
         case "PullRequestEvent":
             return numbered("pull_request", "pull request")
-        case "PullRequestReviewEvent", "PullRequestReviewCommentEvent":
+        case "PullRequestReviewEvent", "PullRequestReviewCommentEvent", "PullRequestCommentEvent":
             let (text, url) = numbered("pull_request", "pull request")
             return (
                 text.replacingOccurrences(
@@ -115,6 +119,9 @@ public struct GitHubEventParser: Sendable {
         case "CommitCommentEvent":
             let sha = payload["comment"]?["commit_id"]?.stringValue.map { String($0.prefix(7)) } ?? ""
             return ("\(actor) commented on commit \(sha) in \(repo)", payload["comment"]?["html_url"]?.stringValue ?? repoURL)
+        case "ProjectCommentEvent":
+            // Gitee: a comment on the repository's own page.
+            return ("\(actor) commented on \(repo)", payload["comment"]?["html_url"]?.stringValue ?? repoURL)
         case "PublicEvent":
             return ("\(actor) made \(repo) public", repoURL)
         case "GollumEvent":

@@ -92,14 +92,58 @@ public struct GiteeParser: Sendable {
         var createdAt: String?
     }
 
+    struct Tag: Decodable {
+        struct Commit: Decodable {
+            var sha: String
+            var date: String?
+        }
+        var name: String
+        var message: String?
+        var commit: Commit?
+    }
+
+    struct Comment: Decodable {
+        struct Target: Decodable {
+            struct Issue: Decodable {
+                var title: String?
+                var number: String?
+            }
+            var issue: Issue?
+        }
+        var id: Int
+        var body: String?
+        var user: User?
+        var target: Target?
+        var createdAt: String
+        var updatedAt: String?
+    }
+
+    /// A Gitee account, as `/user` and `/users/<login>` answer.
+    public struct Account: Sendable, Equatable {
+        public var login: String
+        public var author: Author
+
+        public init(login: String, author: Author) {
+            self.login = login
+            self.author = author
+        }
+    }
+
     func date(_ text: String?) -> Date? { text.flatMap { UpstreamDate.parse($0) } }
 
     func author(_ user: User?) -> Author? {
         user.map { Author(name: $0.name.flatMap { $0.isEmpty ? nil : $0 } ?? $0.login, url: $0.htmlUrl ?? "\(webURL)/\($0.login)") }
     }
 
+    /// A list of issues, or the single issue `/repos/<owner>/<repo>/issues/<number>` answers.
     public func issues(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
-        try ProviderJSON.decode([Issue].self, body, provider: provider, section: section).map { issue in
+        let list: [Issue]
+        if body.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{") {
+            list = [try ProviderJSON.decode(Issue.self, body, provider: provider, section: section)]
+        } else {
+            list = try ProviderJSON.decode([Issue].self, body, provider: provider, section: section)
+        }
+        return list.map { issue in
             var tags = (issue.labels ?? []).map(\.name)
             tags += [issue.issueState, issue.issueType].compactMap { $0 }
             return Item(
@@ -132,6 +176,50 @@ public struct GiteeParser: Sendable {
                 author: author(commit.author) ?? commit.commit.author?.name.map { Author(name: $0) }, summary: ItemText.summary(message),
                 published: date(commit.commit.author?.date) ?? Date(timeIntervalSince1970: 0), extra: ["repo": repo, "sha": commit.sha])
         }
+    }
+
+    /// An issue's comments as replies linking to `…/issues/<number>#note_<id>`, titled
+    /// "Re: <issue title>" (`issueTitle`, else the title the comment's target carries).
+    public func comments(
+        _ body: [UInt8], repo: String, number: String, issueTitle: String?, section: String
+    ) throws(ProviderError)
+        -> [Item]
+    {
+        try ProviderJSON.decode([Comment].self, body, provider: provider, section: section).map { comment in
+            let title = issueTitle ?? comment.target?.issue?.title ?? "\(repo)#\(number)"
+            let text = comment.body ?? ""
+            return Item(
+                provider: provider, section: section, id: "\(repo)#\(number)/note/\(comment.id)", kind: .reply,
+                title: ItemText.title("Re: \(title)"), url: "\(webURL)/\(repo)/issues/\(number)#note_\(comment.id)",
+                author: author(comment.user), summary: ItemText.summary(MarkdownText.plainText(text)), content: text,
+                published: date(comment.createdAt) ?? Date(timeIntervalSince1970: 0),
+                updated: date(comment.updatedAt).flatMap { $0 > (date(comment.createdAt) ?? $0) ? $0 : nil },
+                extra: ["repo": repo, "number": number])
+        }
+    }
+
+    /// Tags, each linking to its tree, titled "<repo name> <tag>" with the tag message as summary.
+    public func tags(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
+        let repoName = repo.split(separator: "/").last.map(String.init) ?? repo
+        return try ProviderJSON.decode([Tag].self, body, provider: provider, section: section).map { tag in
+            var extra = ["repo": repo, "tag": tag.name]
+            if let sha = tag.commit?.sha { extra["sha"] = sha }
+            let encoded = tag.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? tag.name
+            return Item(
+                provider: provider, section: section, id: "\(repo)/tag/\(tag.name)", kind: .release,
+                title: ItemText.title("\(repoName) \(tag.name)"), url: "\(webURL)/\(repo)/tree/\(encoded)",
+                summary: ItemText.summary(tag.message ?? ""), published: date(tag.commit?.date) ?? Date(timeIntervalSince1970: 0),
+                tags: ["tag"], extra: extra)
+        }
+    }
+
+    /// The account `/user` (the token's owner) or `/users/<login>` describes.
+    public func account(_ body: [UInt8], section: String) throws(ProviderError) -> Account {
+        let user = try ProviderJSON.decode(User.self, body, provider: provider, section: section)
+        guard !user.login.isEmpty else {
+            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "the account has an empty login")
+        }
+        return Account(login: user.login, author: author(user) ?? Author(name: user.login))
     }
 
     public func releases(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {

@@ -1,30 +1,42 @@
 import Aggregator
 import Foundation
 
-/// Gitee (码云) through API v5: releases, issues, pulls, commits, events and repository search.
+/// Gitee (码云): the featured, popular and latest project lists from the explore pages, and
+/// releases, tags, issues, pulls, commits, events and repository search through API v5.
 ///
 /// The token from token_env is sent as the `access_token` query parameter, which every error,
 /// log and recording shows as REDACTED.
 public struct GiteeProvider: Provider {
     static let repo = SectionArgument.segments(["owner", "repo"])
 
+    /// The project lists of the explore pages: section kind → `order` value.
+    static let lists = ["featured": "recommend", "popular": "starred", "latest": "latest"]
+
     public static let metadata = ProviderMetadata(
         typeName: "gitee", displayName: "Gitee",
-        summary: "Releases, issues, pulls, commits and events of Gitee repositories, and repository search (API v5).",
+        summary:
+            "Featured, popular and latest projects (the explore pages gitee.com/explore/all; API v5 has no such lists); releases, "
+            + "tags, issues, pulls, commits, events and repository search through API v5.",
         sections: [
+            SectionKind("featured", summary: "Recommended projects (web page /explore/all?order=recommend)"),
+            SectionKind("popular", summary: "Most starred projects (web page /explore/all?order=starred)"),
+            SectionKind("latest", summary: "Recently updated projects (web page /explore/all?order=latest)"),
             SectionKind("releases", summary: "Releases", argument: repo),
+            SectionKind("tags", summary: "Tags, for projects that tag without publishing releases", argument: repo),
             SectionKind(
                 "issues", summary: "Issues; state and type labels kept as tags", argument: repo,
                 options: [
                     OptionSpec(
                         "state", .choice(["open", "progressing", "closed", "rejected", "all"]), summary: "Which issues", default: "open")
                 ]),
+            SectionKind("issue", summary: "One issue and its comments", argument: .segments(["owner", "repo", "number"])),
             SectionKind(
                 "pulls", summary: "Pull requests", argument: repo,
                 options: [OptionSpec("state", .choice(["open", "closed", "merged", "all"]), summary: "Which pulls", default: "open")]),
             SectionKind("commits", summary: "Commits", argument: repo),
             SectionKind("events", summary: "A repository's events", argument: repo),
-            SectionKind("user", summary: "A user's public events", argument: .segments(["login"])),
+            SectionKind(
+                "user", summary: "A user's public events; without a login, the token owner's events", argument: .optionalSegment("login")),
             SectionKind(
                 "search", summary: "Repository search", argument: .segments(["query"]),
                 options: [
@@ -46,68 +58,152 @@ public struct GiteeProvider: Provider {
         webURL = configuration.webURL ?? Self.metadata.defaultWebURL!
     }
 
+    var pages: Int { configuration.integerOption("pages", default: 1) }
+
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let parser = GiteeParser(provider: configuration.id, webURL: webURL)
         let events = GitHubEventParser(provider: configuration.id, webURL: webURL)
-        let repo = section.arguments.joined(separator: "/")
-        let title: String
-        let path: String
-        let parse: ([UInt8]) throws -> [Item]
+        let repo = section.arguments.prefix(2).joined(separator: "/")
+        let key = section.key
         switch section.kind {
+        case "featured", "popular", "latest":
+            return try await projects(section, order: Self.lists[section.kind]!, context: context)
         case "releases":
-            (title, path, parse) = (
-                "\(repo) releases", "/repos/\(repo)/releases", { try parser.releases($0, repo: repo, section: section.key) }
-            )
+            return try await paged("/repos/\(repo)/releases", section, context, title: "\(repo) releases") {
+                try parser.releases($0, repo: repo, section: key)
+            }
+        case "tags":
+            return try await paged("/repos/\(repo)/tags", section, context, title: "\(repo) tags") {
+                try parser.tags($0, repo: repo, section: key)
+            }
         case "issues":
             let state = section.options["state"] ?? "open"
-            (title, path, parse) = (
-                "\(repo) issues", "/repos/\(repo)/issues?state=\(state)", { try parser.issues($0, repo: repo, section: section.key) }
-            )
+            return try await paged("/repos/\(repo)/issues?state=\(state)", section, context, title: "\(repo) issues") {
+                try parser.issues($0, repo: repo, section: key)
+            }
+        case "issue":
+            return try await issue(repo: repo, number: section.arguments.last ?? "", section, context, parser: parser)
         case "pulls":
             let state = section.options["state"] ?? "open"
-            (title, path, parse) = (
-                "\(repo) pulls", "/repos/\(repo)/pulls?state=\(state)", { try parser.pulls($0, repo: repo, section: section.key) }
-            )
+            return try await paged("/repos/\(repo)/pulls?state=\(state)", section, context, title: "\(repo) pulls") {
+                try parser.pulls($0, repo: repo, section: key)
+            }
         case "commits":
-            (title, path, parse) = (
-                "\(repo) commits", "/repos/\(repo)/commits", { try parser.commits($0, repo: repo, section: section.key) }
-            )
+            return try await paged("/repos/\(repo)/commits", section, context, title: "\(repo) commits") {
+                try parser.commits($0, repo: repo, section: key)
+            }
         case "events":
-            (title, path, parse) = ("\(repo) events", "/repos/\(repo)/events", { try events.events($0, section: section.key) })
+            return try await paged("/repos/\(repo)/events", section, context, title: "\(repo) events") {
+                try events.events($0, section: key)
+            }
         case "user":
-            let login = section.argument ?? ""
-            (title, path, parse) = ("Gitee @\(login)", "/users/\(login)/events/public", { try events.events($0, section: section.key) })
+            if let login = section.argument {
+                return try await paged("/users/\(GitHubProvider.encode(login))/events/public", section, context, title: "Gitee @\(login)") {
+                    try events.events($0, section: key)
+                }
+            }
+            guard context.token(for: configuration, metadata: Self.metadata) != nil else {
+                throw ProviderError.needsSignIn(
+                    provider: configuration.id, section: key,
+                    detail: "without a login, `user` reads the token owner's events; set $\(tokenVariable) or write user/<login>")
+            }
+            let me = try await api("/user", section, context, conditional: false).map { try parser.account($0.body, section: key) }
+            guard let me else { return SectionFetch(section: describe(section, "Gitee @me"), items: nil) }
+            return try await paged(
+                "/users/\(GitHubProvider.encode(me.login))/events", section, context, title: "Gitee @\(me.login) (\(me.author.name))"
+            ) { try events.events($0, section: key) }
         default:
             let query = section.argument?.removingPercentEncoding ?? section.argument ?? ""
             var search = "/search/repositories?q=\(GitHubProvider.encode(query))"
             if let sort = section.options["sort"] { search += "&sort=\(sort)&order=\(section.options["order"] ?? "desc")" }
-            (title, path, parse) = ("Gitee search: \(query)", search, { try parser.repositories($0, section: section.key) })
+            return try await paged(search, section, context, title: "Gitee search: \(query)") {
+                try parser.repositories($0, section: key)
+            }
         }
-        let described = Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
+    }
+
+    var tokenVariable: String { configuration.tokenEnv ?? Self.metadata.auth.defaultTokenEnv ?? "GITEE_TOKEN" }
+
+    func describe(_ section: SectionSpec, _ title: String) -> Section {
+        Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
+    }
+
+    /// One API GET with the token as access_token; 401/403 become a token error naming the variable.
+    func api(_ path: String, _ section: SectionSpec, _ context: ProviderContext, conditional: Bool = true) async throws -> HTTPResponse? {
+        var url = apiURL + path
+        if let token = context.token(for: configuration, metadata: Self.metadata) {
+            url += (path.contains("?") ? "&" : "?") + "access_token=\(GitHubProvider.encode(token))"
+        }
+        do {
+            return try await context.get(url, headers: [("Accept", "application/json")], conditional: conditional)
+        } catch HTTPError.status(let failing, let code, let excerpt) where code == 401 || code == 403 {
+            throw ProviderError.needsSignIn(
+                provider: configuration.id, section: section.key,
+                detail: "Gitee refused the request (HTTP \(code) from \(failing)): \(excerpt); check $\(tokenVariable)")
+        }
+    }
+
+    /// An API list read page by page (page/per_page) up to `pages`, stopping at a short page.
+    func paged(
+        _ path: String, _ section: SectionSpec, _ context: ProviderContext, title: String, parse: ([UInt8]) throws -> [Item]
+    ) async throws -> SectionFetch {
         let perPage = min(configuration.limit ?? 20, 100)
         var items: [Item] = []
-        for page in 1...configuration.integerOption("pages", default: 1) {
-            var url = apiURL + path + (path.contains("?") ? "&" : "?") + "page=\(page)&per_page=\(perPage)"
-            if let token = context.token(for: configuration, metadata: Self.metadata) {
-                url += "&access_token=\(GitHubProvider.encode(token))"
-            }
-            let response: HTTPResponse?
-            do {
-                response = try await context.get(url, headers: [("Accept", "application/json")])
-            } catch HTTPError.status(let failing, let code, let excerpt) where code == 401 || code == 403 {
-                throw ProviderError.needsSignIn(
-                    provider: configuration.id, section: section.key,
-                    detail:
-                        "Gitee refused the request (HTTP \(code) from \(failing)): \(excerpt); check $\(configuration.tokenEnv ?? "GITEE_TOKEN")"
-                )
-            }
-            guard let response else {
-                if page == 1 { return SectionFetch(section: described, items: nil) }
+        for page in 1...pages {
+            let pagePath = path + (path.contains("?") ? "&" : "?") + "page=\(page)&per_page=\(perPage)"
+            guard let response = try await api(pagePath, section, context) else {
+                if page == 1 { return SectionFetch(section: describe(section, title), items: nil) }
                 break
             }
             let pageItems = try parse(response.body)
             items += pageItems
             if pageItems.count < perPage { break }
+        }
+        return SectionFetch(section: describe(section, title), items: items)
+    }
+
+    /// One issue and its comments (as replies); unchanged when neither changed.
+    func issue(
+        repo: String, number: String, _ section: SectionSpec, _ context: ProviderContext, parser: GiteeParser
+    ) async throws
+        -> SectionFetch
+    {
+        let path = "/repos/\(repo)/issues/\(GitHubProvider.encode(number))"
+        let issue = try await api(path, section, context).map { try parser.issues($0.body, repo: repo, section: section.key) } ?? []
+        let title = issue.first?.title
+        let comments = try await paged(path + "/comments", section, context, title: "") {
+            try parser.comments($0, repo: repo, number: number, issueTitle: title, section: section.key)
+        }
+        let described = describe(section, title.map { "\(repo)#\(number) \($0)" } ?? "\(repo)#\(number)")
+        if issue.isEmpty && comments.items == nil { return SectionFetch(section: described, items: nil) }
+        return SectionFetch(section: described, items: issue + (comments.items ?? []))
+    }
+
+    /// A project list from the explore pages, `page=N` up to `pages` while a next page is linked.
+    func projects(_ section: SectionSpec, order: String, context: ProviderContext) async throws -> SectionFetch {
+        let names = ["recommend": "featured", "starred": "popular", "latest": "latest"]
+        let described = describe(section, "Gitee \(names[order] ?? order) projects")
+        var items: [Item] = []
+        for page in 1...pages {
+            let url = "\(webURL)/explore/all?order=\(order)&page=\(page)"
+            let response: HTTPResponse?
+            do {
+                response = try await context.get(url, headers: [("Accept", "text/html")])
+            } catch HTTPError.status(let failing, let code, _) where code == 403 || code == 405 {
+                throw ProviderError.blocked(
+                    provider: configuration.id, section: section.key,
+                    detail:
+                        "blocked by Gitee's web firewall (HTTP \(code) from \(failing)); it may want a browser session for the "
+                        + "explore pages, while the API sections (releases, issues, search…) still work")
+            }
+            guard let response else {
+                if page == 1 { return SectionFetch(section: described, items: nil) }
+                break
+            }
+            let parser = GiteeExploreParser(provider: configuration.id, webURL: webURL, serverDate: response.serverDate ?? context.now)
+            let parsed = try parser.page(response.body, section: section.key, ranked: order != "latest", offset: items.count)
+            items += parsed.items
+            if !parsed.hasNext || parsed.items.isEmpty { break }
         }
         return SectionFetch(section: described, items: items)
     }
