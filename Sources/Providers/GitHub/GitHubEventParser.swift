@@ -1,8 +1,9 @@
 import Aggregator
 import Foundation
 
-/// Maps GitHub events to items with readable titles ("alice pushed 3 commits to main in
-/// owner/repo"); an unknown or retired event type (2012's DownloadEvent) still yields an item.
+/// Maps GitHub events to items with readable titles ("alice pushed 3 commits to main in owner/repo").
+///
+/// An unknown or retired event type (2012's DownloadEvent) still yields an item.
 /// Gitee's events share the shape; its own names (StarEvent, IssueEvent, PullRequestCommentEvent,
 /// ProjectCommentEvent), `repo.full_name` and string issue numbers are read too.
 public struct GitHubEventParser: Sendable {

@@ -28,7 +28,9 @@ public struct GiteeExploreParser: Sendable {
         public var hasNext: Bool
     }
 
-    /// The rows of one explore page. `ranked` dates rows by position (featured, popular);
+    /// The rows of one explore page.
+    ///
+    /// `ranked` dates rows by position (featured, popular);
     /// otherwise by their last update (latest), falling back to position. `offset` counts the
     /// rows of earlier pages, so ranks continue across pages.
     public func page(_ body: [UInt8], section: String, ranked: Bool, offset: Int = 0) throws(ProviderError) -> Page {
