@@ -56,8 +56,18 @@ public final class FetchSession: @unchecked Sendable {
 public struct RateLimitedError: Error, Sendable, CustomStringConvertible {
     public var url: String
     public var until: Date
+    /// What the refusal's body said (`{"message": …}` or the page's text), when it said anything.
+    public var message: String?
 
-    public var description: String { "rate limited by \(url) until \(ISOTimestamp.format(until))" }
+    public init(url: String, until: Date, message: String? = nil) {
+        self.url = url
+        self.until = until
+        self.message = message
+    }
+
+    public var description: String {
+        "rate limited by \(url) until \(ISOTimestamp.format(until))" + (message.map { ": \($0)" } ?? "")
+    }
 }
 
 extension ProviderContext {
@@ -85,7 +95,8 @@ extension ProviderContext {
         if response.status == 304 { return nil }
         guard (200..<300).contains(response.status) else {
             if [403, 429, 503].contains(response.status), let until = signal.blockedUntil {
-                throw RateLimitedError(url: key, until: until)
+                let excerpt = HTTPErrorExcerpt.make(response.body)
+                throw RateLimitedError(url: key, until: until, message: excerpt.isEmpty ? nil : excerpt)
             }
             throw HTTPError.status(url: key, code: response.status, excerpt: HTTPErrorExcerpt.make(response.body))
         }

@@ -22,6 +22,8 @@ public struct ProviderOutcome: Sendable {
     public var provider: String
     public var result = IngestResult()
     public var unchangedSections = 0
+    /// Sections whose items were stored (an empty list counts).
+    public var storedSections = 0
     /// `(section, message)` for each failed section.
     public var failures: [(section: String, message: String)] = []
     public var elapsed: TimeInterval = 0
@@ -34,6 +36,9 @@ public struct ProviderOutcome: Sendable {
     }
 
     public var failed: Bool { !failures.isEmpty }
+
+    /// Whether any section came back, stored or unchanged.
+    public var anySectionSucceeded: Bool { storedSections + unchangedSections > 0 }
 }
 
 /// The whole refresh, for the final summary line and the exit status.
@@ -48,9 +53,10 @@ public struct RefreshSummary: Sendable {
     public var failedProviders: [String] { outcomes.filter(\.failed).map(\.provider) }
     public var succeededProviders: [String] { outcomes.filter { !$0.failed }.map(\.provider) }
 
-    /// 0 when every provider that ran succeeded, 2 when some failed, 1 when none could run.
+    /// 0 when every provider that ran succeeded; 2 when something failed while some section
+    /// (of any provider) came back; 1 when nothing came back or nothing could run.
     public var exitStatus: Int32 {
-        if !failedProviders.isEmpty { return succeededProviders.isEmpty ? 1 : 2 }
+        if !failedProviders.isEmpty { return outcomes.contains(where: \.anySectionSucceeded) ? 2 : 1 }
         // Nothing ran because every provider is backing off or rate limited: none could run.
         let blocked = !skipped.isEmpty && skipped.allSatisfy { $0.wait != .interval }
         return outcomes.isEmpty && blocked ? 1 : 0

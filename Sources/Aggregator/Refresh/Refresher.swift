@@ -147,7 +147,9 @@ public struct Refresher: Sendable {
         for (section, sectionOutcome, signal) in results {
             signals.append(signal)
             switch sectionOutcome {
-            case .stored(let result): outcome.result = outcome.result + result
+            case .stored(let result):
+                outcome.result = outcome.result + result
+                outcome.storedSections += 1
             case .unchanged: outcome.unchangedSections += 1
             case .failed(let message): outcome.failures.append((section, message))
             }

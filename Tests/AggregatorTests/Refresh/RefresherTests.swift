@@ -93,6 +93,14 @@ final class RefresherTests: XCTestCase {
         XCTAssertEqual(summary.failedProviders, ["bad", "worse"])
         XCTAssertEqual(summary.exitStatus, 2)
         XCTAssertEqual(try store.itemCounts().mapValues(\.total), ["good": 2, "bad": 2], "the bad provider's good section is stored too")
+        XCTAssertEqual(summary.outcomes.first { $0.provider == "bad" }?.storedSections, 1)
+
+        let partial = try await refresher(try self.configuration([("bad", ["node/broken", "hot"])])).refresh(force: true)
+        XCTAssertEqual(partial.failedProviders, ["bad"])
+        XCTAssertEqual(partial.exitStatus, 2, "every provider failed somewhere, yet one section came back")
+        let nothing = try await refresher(try self.configuration([("bad", ["node/broken"]), ("worse", ["node/garbage"])])).refresh(
+            force: true)
+        XCTAssertEqual(nothing.exitStatus, 1, "nothing came back")
         let failure = try XCTUnwrap(summary.outcomes.first { $0.provider == "bad" }?.failures.first)
         XCTAssertEqual(failure.section, "node/broken")
         XCTAssertEqual(failure.message, "HTTP 500 from \(server.baseURL)/node/broken: upstream exploded")
