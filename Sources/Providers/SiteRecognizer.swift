@@ -30,7 +30,7 @@ public enum SiteRecognizer {
         case "v2ex.com": return v2ex(parts, query: query)
         case "github.com": return github(parts, query: query)
         case "dribbble.com": return dribbble(parts, query: query)
-        case "gitee.com": return try gitee(parts)
+        case "gitee.com": return try gitee(parts, query: query)
         default: return nil
         }
     }
@@ -64,19 +64,27 @@ public enum SiteRecognizer {
         }
     }
 
-    static func gitee(_ parts: [String]) throws(Unsupported) -> Match? {
+    static func gitee(_ parts: [String], query: [String: String]) throws(Unsupported) -> Match? {
         guard let first = parts.first else { throw Unsupported(description: "Gitee's home page has no feed; add a repository or a user") }
         if first == "explore" {
-            throw Unsupported(
-                description:
-                    "Gitee's explore lists (featured, popular, latest) are not available as sections yet; add a repository or a user")
+            guard parts.count == 1 || parts[1] == "all" else {
+                throw Unsupported(
+                    description: "Gitee's explore categories are not sections; featured, popular and latest (/explore/all) are")
+            }
+            switch query["order"] ?? "recommend" {
+            case "starred": return Match(type: "gitee", section: "popular")
+            case "latest": return Match(type: "gitee", section: "latest")
+            default: return Match(type: "gitee", section: "featured")
+            }
         }
         if parts.count == 1 { return Match(type: "gitee", section: "user/\(first)") }
         let repo = "\(parts[0])/\(parts[1])"
         switch parts.count > 2 ? parts[2] : "" {
+        case "issues" where parts.count > 3: return Match(type: "gitee", section: "issue/\(repo)/\(parts[3])")
         case "issues": return Match(type: "gitee", section: "issues/\(repo)")
         case "pulls": return Match(type: "gitee", section: "pulls/\(repo)")
         case "commits", "commit": return Match(type: "gitee", section: "commits/\(repo)")
+        case "tags": return Match(type: "gitee", section: "tags/\(repo)")
         default: return Match(type: "gitee", section: "releases/\(repo)")
         }
     }

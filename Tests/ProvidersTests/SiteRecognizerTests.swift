@@ -33,10 +33,16 @@ final class SiteRecognizerTests: XCTestCase {
             try SiteRecognizer.match("https://gitee.com/kit101/drone-yml-test/issues"),
             SiteRecognizer.Match(type: "gitee", section: "issues/kit101/drone-yml-test"))
         XCTAssertEqual(try SiteRecognizer.match("https://gitee.com/kit101"), SiteRecognizer.Match(type: "gitee", section: "user/kit101"))
-        XCTAssertThrowsError(try SiteRecognizer.match("https://gitee.com/explore")) { error in
-            XCTAssertEqual(
-                "\(error)",
-                "Gitee's explore lists (featured, popular, latest) are not available as sections yet; add a repository or a user")
+        for (address, section) in [
+            ("https://gitee.com/explore", "featured"), ("https://gitee.com/explore/all?order=recommend", "featured"),
+            ("https://gitee.com/explore/all?order=starred&page=2", "popular"), ("https://gitee.com/explore/all?order=latest", "latest"),
+            ("https://gitee.com/kit101/drone-yml/issues/I4CD5P", "issue/kit101/drone-yml/I4CD5P"),
+            ("https://gitee.com/kit101/drone-yml-test/tags", "tags/kit101/drone-yml-test"),
+        ] {
+            XCTAssertEqual(try SiteRecognizer.match(address), SiteRecognizer.Match(type: "gitee", section: section), address)
+        }
+        XCTAssertThrowsError(try SiteRecognizer.match("https://gitee.com/explore/ai")) { error in
+            XCTAssertEqual("\(error)", "Gitee's explore categories are not sections; featured, popular and latest (/explore/all) are")
         }
     }
 

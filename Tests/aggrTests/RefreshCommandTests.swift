@@ -99,7 +99,8 @@ final class RefreshCommandTests: EndToEndTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let timeline = try runner.run(["timeline", "--config", "\(root)/providers.json", "--format", "ndjson"], in: directory.path)
         XCTAssertEqual(
-            timeline.stdout.split(separator: "\n").count, 21, "V2EX hot, latest, two nodes; GitHub releases and trending; Dribbble popular")
+            timeline.stdout.split(separator: "\n").count, 26,
+            "V2EX hot, latest, two nodes; GitHub releases and trending; Gitee featured and releases; Dribbble popular")
     }
 
     func testRecordWritesRedactedRecordingsThatReplay() throws {

@@ -6,6 +6,7 @@ public enum StarterConfig {
           "providers": [
             { "id": "v2ex", "type": "v2ex", "sections": ["hot", "latest", "node/programmer", "node/apple"], "interval": "10m" },
             { "id": "github", "type": "github", "sections": ["releases/swiftlang/swift", "releases/groue/GRDB.swift", "trending/swift?since=daily"], "interval": "30m" },
+            { "id": "gitee", "type": "gitee", "sections": ["featured", "releases/dromara/hutool"], "interval": "1h" },
             { "id": "dribbble", "type": "dribbble", "sections": ["popular?timeframe=week"], "interval": "2h" }
           ],
           "timeline": { "limit": 40 },
