@@ -76,6 +76,8 @@ public struct GiteeParser: Sendable {
     struct Repository: Decodable {
         struct Namespace: Decodable {
             var path: String?
+            var name: String?
+            var htmlUrl: String?
         }
         var fullName: String
         var humanName: String?
@@ -245,7 +247,10 @@ public struct GiteeParser: Sendable {
         return list.map { repo in
             var url = repo.htmlUrl
             if url.hasSuffix(".git") { url.removeLast(4) }
-            let owner = repo.owner ?? repo.namespace?.path.map { User(login: $0) }
+            // The namespace (a person or an organization) is whose project it is; `owner` is the
+            // account that created it, which for an organization is one of its members.
+            let owner =
+                repo.namespace?.path.map { User(login: $0, name: repo.namespace?.name, htmlUrl: repo.namespace?.htmlUrl) } ?? repo.owner
             return forge.repository(
                 fullName: repo.fullName, title: repo.humanName, url: url, description: repo.description, language: repo.language,
                 stars: repo.stargazersCount, forks: repo.forksCount, owner: author(owner),

@@ -30,6 +30,13 @@ final class GiteeParserTests: XCTestCase {
         XCTAssertEqual(ISOTimestamp.format(items[0].published), "2021-09-29T03:05:30Z", "+08:00 offsets")
         XCTAssertEqual(items[0].author?.name, "kit101")
         XCTAssertEqual(items[0].extra["number"], "I4CE7W")
+        XCTAssertEqual(items[0].extra["state"], "closed")
+        XCTAssertEqual(items[0].metrics.comments, 0)
+        XCTAssertEqual(items[1].id, "kit101/drone-yml-test#I4CD5P")
+        XCTAssertEqual(items[1].title, "test issue 1")
+        XCTAssertEqual(items[1].tags, ["feature", "待办的", "任务"])
+        XCTAssertEqual(items[1].metrics.comments, 1)
+        XCTAssertEqual(ISOTimestamp.format(items[1].published), "2021-09-29T01:21:28Z")
     }
 
     func testPullsCommitsAndARepository() throws {
@@ -39,6 +46,9 @@ final class GiteeParserTests: XCTestCase {
         XCTAssertEqual(pulls[0].title, "new-feature")
         XCTAssertEqual(pulls[0].url, "https://gitee.com/kit101/drone-yml-test/pulls/6")
         XCTAssertEqual(ISOTimestamp.format(pulls[0].published), "2021-09-30T08:38:19Z")
+        XCTAssertEqual(pulls.map(\.id), ["kit101/drone-yml-test!6", "kit101/drone-yml-test!5", "kit101/drone-yml-test!4"])
+        XCTAssertEqual(pulls.map { $0.extra["state"] }, ["open", "closed", "open"])
+        XCTAssertEqual(pulls[2].title, "create crud pr by api")
         let commits = try parser.commits(
             try fixture("repos-commits-list-kit101.json"), repo: "kit101/drone-yml-test", section: "commits/kit101/drone-yml-test")
         XCTAssertEqual(commits.count, 3)
@@ -46,10 +56,20 @@ final class GiteeParserTests: XCTestCase {
         XCTAssertEqual(commits[0].title, "add/update/delete/rename")
         XCTAssertEqual(commits[0].url, "https://gitee.com/kit101/drone-yml-test/commit/e3c0ff4d5cef439ea11b30866fb1ed79b420801d")
         XCTAssertEqual(ISOTimestamp.format(commits[0].published), "2021-08-23T15:45:53Z")
+        XCTAssertEqual(commits.map(\.title), ["add/update/delete/rename", "change ready", "rename"], "trailing newlines dropped")
+        XCTAssertEqual(commits[2].extra["sha"], "7e84b6f94b8d4bfaa051910cc4ce16b73bcffd51")
+        XCTAssertEqual(ISOTimestamp.format(commits[2].published), "2021-08-23T15:41:22Z")
+        XCTAssertEqual(commits[2].author?.name, "kit101")
         let repository = try parser.repositories(try fixture("repos-get-kit101-drone-yml-test.json"), section: "search/x")
         XCTAssertEqual(repository.map(\.url), ["https://gitee.com/kit101/drone-yml-test"], "the .git suffix is dropped")
         XCTAssertEqual(repository[0].title, "kit101/drone-yml-test")
         XCTAssertEqual(repository[0].metrics, Metrics(stars: 0, forks: 0))
+        XCTAssertEqual(repository[0].id, "repo/kit101/drone-yml-test")
+        XCTAssertEqual(repository[0].summary, "")
+        XCTAssertNil(repository[0].extra["language"], "language null")
+        XCTAssertEqual(repository[0].extra["human_name"], "kit101/drone-yml-test")
+        XCTAssertEqual(repository[0].author, Author(name: "kit101", url: "https://gitee.com/kit101"))
+        XCTAssertEqual(ISOTimestamp.format(repository[0].published), "2021-09-30T10:10:23Z", "pushed_at")
     }
 
     func testTagsWithMixedOffsetsAndEmptyMessages() throws {
@@ -115,9 +135,10 @@ final class GiteeParserTests: XCTestCase {
         XCTAssertEqual(found.map(\.url), ["https://gitee.com/dromara/hutool", "https://gitee.com/kit101/hutool-lite"])
         XCTAssertEqual(found.map(\.metrics), [Metrics(stars: 30128, forks: 7621), Metrics(stars: 3, forks: 0)])
         XCTAssertEqual(found[0].extra["language"], "Java")
-        XCTAssertEqual(found[0].author?.name, "Dromara开源社区")
+        XCTAssertEqual(
+            found[0].author, Author(name: "dromara", url: "https://gitee.com/dromara"), "the namespace, not the creating account")
         XCTAssertEqual(found[1].title, "kit101/hutool 精简版", "human_name is the title")
-        XCTAssertEqual(found[1].author, Author(name: "kit101", url: "https://gitee.com/kit101"), "no owner: the namespace")
+        XCTAssertEqual(found[1].author, Author(name: "kit101", url: "https://gitee.com/kit101"))
         XCTAssertNil(found[1].extra["language"])
         XCTAssertEqual(ISOTimestamp.format(found[0].published), "2026-11-20T10:30:12Z", "pushed_at")
         XCTAssertEqual(ISOTimestamp.format(found[1].published), "2025-03-02T02:30:00Z", "no push: updated_at")
