@@ -68,6 +68,16 @@ struct MarkupBench {
                 format: "   aggr: page %.2f ms (%d rows), feed %.1f ms (%d items, %.1f MB)", pageMs, rows, feedMs, entries,
                 Double(feedBytes.count) / 1_048_576))
 
+        let explorePath = SharedFixtures.repositoryRoot() + "/Tests/aggrTests/Fixtures/gitee/explore-recommend.html"
+        if let explore = FileManager.default.contents(atPath: explorePath).map({ [UInt8]($0) }) {
+            let parser = GiteeExploreParser(provider: "gitee", webURL: "https://gitee.com", serverDate: Date())
+            let (exploreMs, projects) = try time(500) { try parser.page(explore, section: "featured", ranked: true).items.count }
+            print(
+                String(
+                    format: "   aggr: Gitee explore page %.2f ms (%d rows, %.1f KB, the project's own fixture)", exploreMs, projects,
+                    Double(explore.count) / 1024))
+        }
+
         let script = SharedFixtures.repositoryRoot() + "/scripts/bench/lxml_extract.py"
         guard let result = try? run.spawn("/usr/bin/python3", [script, pagePath, feedPath, "200", "20"]), !result.output.isEmpty else {
             print("   python3-lxml not available: `apt-get install python3-lxml` to compare")

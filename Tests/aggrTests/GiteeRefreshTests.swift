@@ -148,10 +148,19 @@ final class GiteeRefreshTests: EndToEndTestCase {
                 "gitee user: failed: user needs a token or sign-in: without a login, `user` reads the token owner's events; set $GITEE_TOKEN or write user/<login>"
             ), anonymous.stderr)
         XCTAssertTrue(server.requests.isEmpty, "nothing is asked without a token")
-        let signed = try runner.run(["refresh", "--force"], in: directory.path, extraEnvironment: ["GITEE_TOKEN": "owner-token-987"])
+        let recordings = directory.file("recordings")
+        let signed = try runner.run(
+            ["refresh", "--force", "--record", recordings], in: directory.path, extraEnvironment: ["GITEE_TOKEN": "owner-token-987"])
         XCTAssertEqual(signed.status, 0, signed.stderr)
         XCTAssertTrue(signed.stderr.contains("gitee user: 4 new, 0 updated, 0 unchanged"), signed.stderr)
         XCTAssertEqual(server.requests.map(\.path), ["/user", "/users/kit101/events"])
+        let files = try FileManager.default.subpathsOfDirectory(atPath: recordings).filter { $0.hasSuffix(".json") }
+        XCTAssertEqual(files.count, 2)
+        for file in files {
+            let text = try String(contentsOfFile: "\(recordings)/\(file)", encoding: .utf8)
+            XCTAssertFalse(text.contains("owner-token-987"), file)
+            XCTAssertTrue(text.contains("access_token=REDACTED"), file)
+        }
         let sections = try aggr("timeline", "--format", "json")
         XCTAssertTrue(sections.stdout.contains("yuki_dev starred dromara/hutool"), sections.stdout)
     }
