@@ -47,4 +47,31 @@ final class CommandTypeTests: EndToEndTestCase {
         XCTAssertEqual(scripted.section, "run", "provider and section are the entry's, whatever the program printed")
         XCTAssertEqual(items.first { $0.provider == "feed" }?.title, "Scripted")
     }
+
+    /// A command sees stdin, stdout and stderr only: not the database, sockets, or the pipes
+    /// of commands running beside it.
+    func testCommandsInheritNoOtherDescriptors() throws {
+        let line =
+            #"{"provider":"x","section":"y","id":"%s","kind":"post","title":"open: [%s]","url":"https://cmd.example/fds","author":null,"published":"2026-11-20T10:00:00Z","updated":null,"summary":"","tags":[],"metrics":{},"image":null,"extra":{}}\n"#
+        // Lists descriptors above 2 with builtins only, so listing opens none itself.
+        let script = """
+            open=''; n=3; while [ $n -lt 1024 ]; do [ -e /proc/$$/fd/$n ] && open="$open $n"; n=$((n+1)); done; \
+            printf '\(line)' "fds-$1" "$open"
+            """
+        var quoted = ""
+        JSONWriter.appendQuoted(script, to: &quoted)
+        var entries: [String] = []
+        for index in 1...4 {
+            entries.append(
+                #"{"id": "fds\#(index)", "type": "exec", "options": {"command": ["/bin/sh", "-c", \#(quoted), "sh", "\#(index)"]}}"#)
+        }
+        entries.append(#"{"id": "web", "type": "feed", "sections": ["url/http://127.0.0.1:9/never"]}"#)
+        directory.write("providers.json", "{\"providers\": [\(entries.joined(separator: ",\n"))]}")
+        let result = try aggr("refresh")
+        let titles = try aggr("timeline", "--no-dedupe", "--format", "tsv").stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)[6]
+        }
+        XCTAssertEqual(titles.count, 4, result.stderr)
+        XCTAssertEqual(Set(titles), ["open: []"], "descriptors leaked into a command: \(titles)")
+    }
 }

@@ -79,7 +79,7 @@ struct CommandRunner: Sendable {
 
 /// A child process started with posix_spawn: no shell, an empty signal mask and default
 /// signal dispositions (threads of aggr block signals, and children would inherit that),
-/// stdin from /dev/null.
+/// stdin from /dev/null, and no descriptor of aggr's beyond stdout and stderr.
 final class SpawnedChild: @unchecked Sendable {
     // Invariant: `exited` is only touched while holding `lock`; `pid` and the descriptors are immutable.
     let pid: pid_t
@@ -92,12 +92,16 @@ final class SpawnedChild: @unchecked Sendable {
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         guard pipe(&output) == 0, pipe(&errors) == 0 else { throw CommandRunner.Failure.launch(String(cString: strerror(errno))) }
+        // Close-on-exec, so a child that another thread spawns meanwhile never holds them.
+        for descriptor in output + errors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        // Nothing else of aggr's (the database, sockets, libcurl's wake-up pipe) reaches the child.
+        _ = Self.closeFrom?(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -127,6 +131,15 @@ final class SpawnedChild: @unchecked Sendable {
         stdout = output[0]
         stderr = errors[0]
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module
+    /// does not declare (it needs _GNU_SOURCE); nil on an older C library.
+    static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let library = dlopen(nil, RTLD_NOW), let symbol = dlsym(library, "posix_spawn_file_actions_addclosefrom_np") else {
+            return nil
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
     var hasExited: Bool { lock.withLock { exited } }
 
