@@ -148,6 +148,53 @@ final class CurlHTTPClientTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 1)
     }
 
+    /// TLS verification is on by default: a self-signed server on 127.0.0.1 is refused with a
+    /// clear error naming the URL.
+    func testSelfSignedCertificatesAreRefused() async throws {
+        let openssl = "/usr/bin/openssl"
+        guard FileManager.default.isExecutableFile(atPath: openssl) else {
+            throw XCTSkip("openssl is not installed (scripts/bootstrap installs it)")
+        }
+        let directory = TemporaryDirectory()
+        let (key, certificate) = ("\(directory.path)/key.pem", "\(directory.path)/cert.pem")
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: openssl)
+        make.arguments = [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-subj", "/CN=127.0.0.1", "-days", "1",
+            "-addext", "subjectAltName=IP:127.0.0.1",
+        ]
+        make.standardError = FileHandle.nullDevice
+        try make.run()
+        make.waitUntilExit()
+        XCTAssertEqual(make.terminationStatus, 0)
+        let tlsServer = Process()
+        tlsServer.executableURL = URL(fileURLWithPath: openssl)
+        tlsServer.arguments = ["s_server", "-accept", "127.0.0.1:0", "-cert", certificate, "-key", key, "-www"]
+        let output = Pipe()
+        tlsServer.standardOutput = output
+        tlsServer.standardError = FileHandle.nullDevice
+        try tlsServer.run()
+        defer { tlsServer.terminate() }
+        // s_server prints "ACCEPT 127.0.0.1:<port>" once it listens.
+        var printed = ""
+        while !printed.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains(where: { $0.hasPrefix("ACCEPT") }) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        let port = try XCTUnwrap(printed.split(separator: "\n").first { $0.hasPrefix("ACCEPT") }?.split(separator: ":").last, printed)
+        let url = "https://127.0.0.1:\(port)/"
+        do {
+            _ = try await client().send(HTTPRequest(url: url))
+            XCTFail("a self-signed certificate was accepted")
+        } catch let error as HTTPError {
+            guard case .tls(let failing, let detail) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(failing, url)
+            XCTAssertTrue(detail.contains("certificate"), detail)
+            XCTAssertTrue("\(error)".hasPrefix("TLS failure for \(url): "), "\(error)")
+        }
+    }
+
     func testSecretsAreRedactedFromErrors() async throws {
         server.route("/private") { _ in .text("{\"message\": \"Bad credentials\"}", status: 401) }
         let url = "\(server.baseURL)/stall?access_token=s3cr3t-t0ken-value&page=2"
