@@ -58,7 +58,7 @@ extension Store {
                        replies, comments, stars, forks, likes, views, image, extra
                 FROM item WHERE provider = ? AND item_id = ?
                 """)
-        let tombstone = try db.cachedStatement(sql: "SELECT 1 FROM tombstone WHERE provider = ? AND item_id = ?")
+        let tombstone = try db.cachedStatement(sql: "UPDATE tombstone SET last_seen = ? WHERE provider = ? AND item_id = ?")
         let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, author, author_url, summary,
@@ -73,6 +73,11 @@ extension Store {
                 WHERE ref = ?
                 """)
         let firstSeen = millis(now)
+        /// Whether `item` was removed for good; notes that this refresh met it again.
+        func metTombstone(_ item: Item) throws -> Bool {
+            try tombstone.execute(arguments: [firstSeen, item.provider, item.id])
+            return db.changesCount > 0
+        }
         // The last occurrence of an id in one batch wins, as it would across two fetches;
         // items are stored in batch order so refs follow upstream order.
         var lastIndex: [String: Int] = [:]
@@ -107,7 +112,7 @@ extension Store {
                     try FullTextIndex.insert(entry, ref: ref, in: db)
                 }
                 result.updated += 1
-            } else if try Row.fetchOne(tombstone, arguments: [item.provider, item.id]) != nil {
+            } else if try metTombstone(item) {
                 result.tombstoned += 1
             } else {
                 let published = millis(item.published)

@@ -6,23 +6,35 @@ public struct PruneResult: Sendable, Equatable {
     public var byAge = 0
     public var byCount = 0
     public var byRequest = 0
+    /// Tombstones dropped because no refresh met their item for ``Store/tombstoneLifetime``.
+    public var forgottenTombstones = 0
 
+    /// Items removed (tombstones are not items).
     public var total: Int { byAge + byCount + byRequest }
 
-    public init(byAge: Int = 0, byCount: Int = 0, byRequest: Int = 0) {
+    public init(byAge: Int = 0, byCount: Int = 0, byRequest: Int = 0, forgottenTombstones: Int = 0) {
         self.byAge = byAge
         self.byCount = byCount
         self.byRequest = byRequest
+        self.forgottenTombstones = forgottenTombstones
     }
 }
 
 extension Store {
+    /// How long a tombstone outlives the last refresh that met its item: an item upstream
+    /// has not listed for this long is not coming back, so its tombstone can go.
+    public static let tombstoneLifetime = TimeSpan(seconds: 90 * 86_400)
+
     /// Applies `policy` per provider and leaves a tombstone for every removed item, so the
-    /// next refresh does not store it again.
+    /// next refresh does not store it again; forgets tombstones older than ``tombstoneLifetime``.
     public func prune(_ policy: RetentionPolicy, now: Date = Date()) throws -> PruneResult {
         try write { db in
             var result = PruneResult()
             let removedAt = Self.millis(now)
+            let forgetBefore = Self.millis(now.addingTimeInterval(-Double(Self.tombstoneLifetime.seconds)))
+            try db.execute(
+                sql: "DELETE FROM tombstone WHERE max(removed_at, coalesce(last_seen, 0)) < ?", arguments: [forgetBefore])
+            result.forgottenTombstones = db.changesCount
             if let maxAge = policy.maxAge {
                 let cutoff = Self.millis(now.addingTimeInterval(-Double(maxAge.seconds)))
                 result.byAge = try Self.remove(where: "published < ?", arguments: [cutoff], at: removedAt, in: db)

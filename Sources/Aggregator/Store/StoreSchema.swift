@@ -54,7 +54,10 @@ enum StoreSchema {
         CREATE VIRTUAL TABLE item_fts USING fts5 (
             title, summary, author, tags, content = '', tokenize = 'unicode61 remove_diacritics 2'
         );
-        """
+        """,
+        // 2: when a refresh last met a tombstoned item, so tombstones of items upstream
+        // stopped listing long ago can be forgotten.
+        "ALTER TABLE tombstone ADD COLUMN last_seen INTEGER;",
     ]
 
     static var currentVersion: Int { migrations.count }

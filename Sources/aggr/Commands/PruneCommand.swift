@@ -50,6 +50,9 @@ struct PruneCommand: AsyncParsableCommand {
             }
             context.notice(
                 "removed \(result.total) item\(result.total == 1 ? "" : "s") (\(result.byAge) by age, \(result.byCount) over the per-provider limit, \(result.byRequest) of removed providers)"
+                    + (result.forgottenTombstones == 0
+                        ? ""
+                        : "; forgot \(result.forgottenTombstones) removed item\(result.forgottenTombstones == 1 ? "" : "s") no refresh has met for 90 days")
             )
         }
     }

@@ -23,6 +23,24 @@ final class StoreRetentionTests: StoreTestCase {
         XCTAssertEqual(try ingest([ItemFactory.item(id: "old", minutesAgo: 60 * 24 * 10)]).tombstoned, 1)
     }
 
+    func testTombstonesAreForgottenOnlyWhenUpstreamStoppedListingTheItem() throws {
+        let day = 86_400.0
+        let start = ItemFactory.epoch
+        try ingest([ItemFactory.item(id: "listed"), ItemFactory.item(id: "dropped")])
+        let refs = try ["listed", "dropped"].map { try XCTUnwrap(store.item(provider: "forum", id: $0)).ref }
+        try store.remove(refs: refs, now: start)
+        // Upstream keeps listing one of them for 60 days.
+        XCTAssertEqual(
+            try ingest([ItemFactory.item(id: "listed")], now: start.addingTimeInterval(60 * day)).tombstoned, 1)
+        XCTAssertEqual(try store.prune(RetentionPolicy(), now: start.addingTimeInterval(89 * day)).forgottenTombstones, 0)
+        XCTAssertEqual(try store.prune(RetentionPolicy(), now: start.addingTimeInterval(91 * day)).forgottenTombstones, 1)
+        let later = start.addingTimeInterval(100 * day)
+        XCTAssertEqual(
+            try ingest([ItemFactory.item(id: "listed"), ItemFactory.item(id: "dropped")], now: later),
+            IngestResult(new: 1, tombstoned: 1), "the tombstone met 60 days in still holds; the forgotten one does not")
+        XCTAssertEqual(try store.prune(RetentionPolicy(), now: later.addingTimeInterval(151 * day)).forgottenTombstones, 1)
+    }
+
     func testDeletedItemsAndRemovedProvidersStayGone() throws {
         try ingest([ItemFactory.item(id: "1"), ItemFactory.item(id: "2")])
         try ingest([ItemFactory.item(provider: "gone", id: "1")])
