@@ -109,9 +109,10 @@ public struct GiteeProvider: Provider {
             }
             let me = try await api("/user", section, context, conditional: false).map { try parser.account($0.body, section: key) }
             guard let me else { return SectionFetch(section: describe(section, "Gitee @me"), items: nil) }
-            return try await paged(
-                "/users/\(GitHubProvider.encode(me.login))/events", section, context, title: "Gitee @\(me.login) (\(me.author.name))"
-            ) { try events.events($0, section: key) }
+            let title = "Gitee @\(me.login)" + (me.author.name == me.login ? "" : " (\(me.author.name))")
+            return try await paged("/users/\(GitHubProvider.encode(me.login))/events", section, context, title: title) {
+                try events.events($0, section: key)
+            }
         default:
             let query = section.argument?.removingPercentEncoding ?? section.argument ?? ""
             var search = "/search/repositories?q=\(GitHubProvider.encode(query))"
