@@ -49,7 +49,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AggregatorTests",
-            dependencies: ["Aggregator", "AggregatorTestSupport"],
+            dependencies: ["Aggregator", "AggregatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Feed/Fixtures"]
         ),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "AggregatorTestSupport"]),

@@ -76,7 +76,8 @@ extension Store {
     ///
     /// Every word must match. Words go through the index (CJK as bigram phrases, see
     /// ``SearchText``); a lone CJK character, which the bigram index cannot find, is matched
-    /// with LIKE instead. Ranking (bm25) covers the newest ``searchWindow`` matches.
+    /// with LIKE instead. Ranking (``FullTextRank``, bm25 without IDF) covers the newest
+    /// ``searchWindow`` matches.
     public func search(_ text: String, limit: Int = 40, providers: [String] = [], conditions extra: [FilterSQL] = []) throws -> [StoredItem]
     {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -97,7 +98,8 @@ extension Store {
             // Rank the most recent matches only: FTS5 walks the index newest-first and stops,
             // so a word found in half the database costs the same as a rare one.
             sql += """
-                 JOIN (SELECT rowid, rank FROM item_fts WHERE item_fts MATCH ? ORDER BY rowid DESC LIMIT \(Self.searchWindow)) f
+                 JOIN (SELECT rowid, \(FullTextRank.name)(item_fts) AS rank FROM item_fts WHERE item_fts MATCH ?
+                       ORDER BY rowid DESC LIMIT \(Self.searchWindow)) f
                  ON f.rowid = i.ref
                 """
             arguments.append(phrases.joined(separator: " AND "))

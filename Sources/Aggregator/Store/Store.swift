@@ -23,6 +23,7 @@ public final class Store: Sendable {
             // WAL with NORMAL sync cannot corrupt; at worst the last refresh is lost on power failure.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: RegexCache.function)
+            try FullTextRank.register(in: db)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
