@@ -15,6 +15,67 @@ public enum WebURL {
     /// Scheme and `www.` are folded, default ports, trailing slashes and `utm_*` tracking
     /// parameters dropped. The fragment is kept: a reply (`/t/1#r_2`) is not its topic.
     public static func canonical(_ text: String) -> String {
+        isCanonical(text) ? text : parsedCanonical(text)
+    }
+
+    /// Whether `text` is already canonical, judged on its bytes without parsing.
+    ///
+    /// That is: https, a lowercase host without `www.` or port, a path not ending in `/`
+    /// (unless it is `/`), no query, only characters a URL carries unescaped. Most item URLs
+    /// are; any doubt answers false and the URL is parsed.
+    static func isCanonical(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.starts(with: "https://".utf8) else { return false }
+        var index = bytes.index(bytes.startIndex, offsetBy: 8)
+        let hostStart = index
+        while index < bytes.endIndex, isHostByte(bytes[index]) { index = bytes.index(after: index) }
+        guard index > hostStart, index < bytes.endIndex, bytes[index] == UInt8(ascii: "/"),
+            !bytes[hostStart...].starts(with: "www.".utf8)
+        else { return false }
+        let pathStart = index
+        var pathEnd = bytes.endIndex
+        var escape = 0  // hex digits still expected after a %
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if escape > 0 {
+                guard isHexDigit(byte) else { return false }
+                escape -= 1
+            } else if byte == UInt8(ascii: "%") {
+                escape = 2
+            } else if byte == UInt8(ascii: "#"), pathEnd == bytes.endIndex {
+                pathEnd = index
+            } else if !isPathByte(byte) && !(pathEnd != bytes.endIndex && byte == UInt8(ascii: "?")) {
+                return false
+            }
+            index = bytes.index(after: index)
+        }
+        guard escape == 0 else { return false }
+        let pathLength = bytes.distance(from: pathStart, to: pathEnd)
+        return pathLength == 1 || bytes[bytes.index(before: pathEnd)] != UInt8(ascii: "/")
+    }
+
+    static func isHostByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+    }
+
+    /// Unreserved characters, sub-delimiters, `:`, `@` and `/` (RFC 3986 `pchar` and `/`).
+    static func isPathByte(_ byte: UInt8) -> Bool {
+        if (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        {
+            return true
+        }
+        return "-._~!$&'()*+,;=:@/".utf8.contains(byte)
+    }
+
+    /// The canonical form through URLComponents, for URLs ``isCanonical(_:)`` cannot vouch for.
+    static func parsedCanonical(_ text: String) -> String {
         guard var components = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
             let host = components.host?.lowercased(), !host.isEmpty
         else { return text }

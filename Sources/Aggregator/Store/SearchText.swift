@@ -21,21 +21,25 @@ enum SearchText {
 
     /// `text` with every CJK run rewritten as space-separated bigrams.
     static func indexable(_ text: String) -> String {
-        var output = String.UnicodeScalarView()
+        // Most text has no CJK run at all and is indexed as it is.
+        guard text.unicodeScalars.contains(where: isUnsegmented) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count * 2)
+        func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { output.append($0) } }
         var run: [Unicode.Scalar] = []
         func flush() {
             guard !run.isEmpty else { return }
-            output.append(" ")
+            output.append(UInt8(ascii: " "))
             if run.count == 1 {
-                output.append(run[0])
+                append(run[0])
             } else {
                 for index in 0..<(run.count - 1) {
-                    if index > 0 { output.append(" ") }
-                    output.append(run[index])
-                    output.append(run[index + 1])
+                    if index > 0 { output.append(UInt8(ascii: " ")) }
+                    append(run[index])
+                    append(run[index + 1])
                 }
             }
-            output.append(" ")
+            output.append(UInt8(ascii: " "))
             run.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
@@ -43,11 +47,11 @@ enum SearchText {
                 run.append(scalar)
             } else {
                 flush()
-                output.append(scalar)
+                append(scalar)
             }
         }
         flush()
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// An FTS5 MATCH expression requiring every word of `query`, each as a quoted phrase,

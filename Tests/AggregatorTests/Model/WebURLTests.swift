@@ -1,5 +1,7 @@
-import Aggregator
+import AggregatorTestSupport
 import XCTest
+
+@testable import Aggregator
 
 final class WebURLTests: XCTestCase {
     func testCanonicalFormFoldsSchemeHostPortSlashAndTracking() {
@@ -11,6 +13,43 @@ final class WebURLTests: XCTestCase {
 
     func testFragmentsStayDistinct() {
         XCTAssertNotEqual(WebURL.canonical("https://www.v2ex.com/t/1#r_2"), WebURL.canonical("https://www.v2ex.com/t/1"))
+    }
+
+    /// The byte-level shortcut never changes a result.
+    ///
+    /// Whatever it accepts, parsing returns unchanged; checked on crafted edge cases and every
+    /// URL in the shared fixtures.
+    func testTheShortcutAgreesWithParsing() throws {
+        var urls = [
+            "https://github.com/a/b", "https://github.com/", "https://github.com", "https://github.com/a/b/",
+            "https://www.v2ex.com/t/1", "https://v2ex.com/t/1#r_2", "https://v2ex.com/t/1#r_2?x", "https://Github.com/a",
+            "https://github.com:443/a", "https://github.com/a?b=1", "https://a.example/%E6%95%B0", "https://a.example/%E6%9",
+            "https://a.example/%zz", "https://a.example/a b", "https://a.example/数据", "https://a.example/a[1]", "http://a.example/x",
+            "https://user@a.example/x", "https://a.example/~me/(x)/!$&'*+,;=:@", "https://a.example/x#", "https://a.example//",
+            "https://gitee.com/kit101/drone-yml/issues/I4CD5P#note_6877445", " https://a.example/x", "https://a.example/x\u{1B}",
+        ]
+        if let directory = SharedFixtures.directory() {
+            let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".json") || file.hasSuffix(".html") || file.hasSuffix(".xml") {
+                let text = (try? String(contentsOfFile: "\(directory)/\(file)", encoding: .utf8)) ?? ""
+                let pattern = try NSRegularExpression(pattern: #"https?://[^\s"'<>\\]+"#)
+                for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    urls.append(String(text[Range(match.range, in: text)!]))
+                }
+            }
+        }
+        var shortcuts = 0
+        for url in urls {
+            XCTAssertEqual(WebURL.canonical(url), WebURL.parsedCanonical(url), url)
+            if WebURL.isCanonical(url) {
+                shortcuts += 1
+                XCTAssertEqual(WebURL.parsedCanonical(url), url, "accepted but not canonical: \(url)")
+            }
+        }
+        XCTAssertTrue(WebURL.isCanonical("https://github.com/a/b"))
+        XCTAssertTrue(WebURL.isCanonical("https://v2ex.com/t/1#r_2"))
+        XCTAssertFalse(WebURL.isCanonical("https://github.com/a/b/"))
+        XCTAssertGreaterThan(shortcuts, urls.count / 10, "the shortcut serves common URLs (\(shortcuts) of \(urls.count))")
     }
 
     func testRecognizesOnlyHTTPURLs() {
