@@ -40,9 +40,8 @@ public struct GiteeExploreParser: Sendable {
         } catch {
             throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "\(error)")
         }
-        var rows = (try? document.select(css: ".explore-repo__list .item")) ?? []
-        if rows.isEmpty { rows = (try? document.select(css: ".items .item")) ?? [] }
-        let listed = rows.filter { ((try? $0.first(css: "a.project-namespace-path")) ?? nil) != nil }
+        // A row is the nearest `.item` around each project link, whatever the list around it is called.
+        let listed = (try? document.select(xpath: Self.rows)) ?? []
         if listed.isEmpty, ((try? document.select(css: ".explore-repo__list, #git-discover-page")) ?? []).isEmpty {
             let title = ((try? document.select(css: "title")) ?? []).first?.trimmedText ?? ""
             throw ProviderError.unexpectedPayload(
@@ -58,6 +57,10 @@ public struct GiteeExploreParser: Sendable {
         let next = !((try? document.select(css: "a[rel=next]")) ?? []).isEmpty
         return Page(items: items, hasNext: next)
     }
+
+    static let rows =
+        "//a[contains(concat(' ', normalize-space(@class), ' '), ' project-namespace-path ')]"
+        + "/ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' item ')][1]"
 
     func item(_ row: MarkupNode, rank: Int, ranked: Bool, forge: ForgeItems) -> Item? {
         guard let link = (try? row.first(css: "a.project-namespace-path")) ?? nil, let href = link.attribute("href"),

@@ -67,6 +67,21 @@ final class GiteeExploreParserTests: XCTestCase {
         XCTAssertEqual(popular.items[1].tags, ["常用工具包"])
     }
 
+    func testRowsAreFoundWhateverTheListIsCalled() throws {
+        let page = Array(
+            """
+            <html><body><ul class="project-list">
+              <li class="item card"><div><a class="title project-namespace-path" href="/a/one" title="A/One">A/One</a></div>
+                <div class="stars-count" data-count="12">12</div></li>
+              <li class="item card"><a class="project-namespace-path" href="/b/two">B/Two</a><p class="project-desc">second</p></li>
+            </ul></body></html>
+            """.utf8)
+        let items = try parser.page(page, section: "featured", ranked: true).items
+        XCTAssertEqual(items.map(\.id), ["repo/a/one", "repo/b/two"])
+        XCTAssertEqual(items.map(\.metrics.stars), [12, nil], "each row keeps its own counts")
+        XCTAssertEqual(items.map(\.summary), ["", "second"])
+    }
+
     func testPagesThatAreNotTheList() throws {
         let empty = Array(
             #"<html><body><div id="git-discover-page"><div class="ui items explore-repo__list"></div></div></body></html>"#.utf8)
