@@ -30,9 +30,9 @@ public struct GiteeExploreParser: Sendable {
 
     /// The rows of one explore page.
     ///
-    /// `ranked` dates rows by position (featured, popular);
-    /// otherwise by their last update (latest), falling back to position. `offset` counts the
-    /// rows of earlier pages, so ranks continue across pages.
+    /// `ranked` dates rows by position (featured, popular), otherwise by their last update
+    /// (latest), falling back to position. `offset` counts the rows of earlier pages, so ranks
+    /// continue across pages.
     public func page(_ body: [UInt8], section: String, ranked: Bool, offset: Int = 0) throws(ProviderError) -> Page {
         let document: MarkupDocument
         do {
@@ -47,7 +47,7 @@ public struct GiteeExploreParser: Sendable {
             throw ProviderError.unexpectedPayload(
                 provider: provider, section: section,
                 detail:
-                    "not Gitee's explore page (no .explore-repo__list rows with a.project-namespace-path)"
+                    "not Gitee's explore page (no .item rows around a.project-namespace-path links)"
                     + (title.isEmpty ? "" : "; the page is titled \"\(TerminalText.excerpt(title, limit: 80))\""))
         }
         let forge = ForgeItems(provider: provider, section: section)
@@ -64,7 +64,7 @@ public struct GiteeExploreParser: Sendable {
 
     func item(_ row: MarkupNode, rank: Int, ranked: Bool, forge: ForgeItems) -> Item? {
         guard let link = (try? row.first(css: "a.project-namespace-path")) ?? nil, let href = link.attribute("href"),
-            let fullName = Self.repositoryPath(href, webURL: webURL)
+            let fullName = Self.repositoryPath(href)
         else { return nil }
         func first(_ selector: String) -> MarkupNode? { (try? row.first(css: selector)) ?? nil }
         let display = link.attribute("title").flatMap { $0.isEmpty ? nil : $0 } ?? link.trimmedText
@@ -91,8 +91,8 @@ public struct GiteeExploreParser: Sendable {
         return item
     }
 
-    /// `owner/repo` from a row link: `/owner/repo`, or the same under the web URL.
-    static func repositoryPath(_ href: String, webURL: String) -> String? {
+    /// `owner/repo` from a row link: `/owner/repo`, or the same as an absolute URL.
+    static func repositoryPath(_ href: String) -> String? {
         var path = href
         if let range = path.range(of: "://") {
             path = String(path[range.upperBound...])

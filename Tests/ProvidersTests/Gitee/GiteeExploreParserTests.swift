@@ -90,7 +90,7 @@ final class GiteeExploreParserTests: XCTestCase {
         XCTAssertThrowsError(try parser.page(challenge, section: "featured", ranked: true)) { error in
             XCTAssertEqual(
                 "\(error)",
-                #"unexpected answer: not Gitee's explore page (no .explore-repo__list rows with a.project-namespace-path); the page is titled "安全验证""#
+                #"unexpected answer: not Gitee's explore page (no .item rows around a.project-namespace-path links); the page is titled "安全验证""#
             )
         }
         XCTAssertThrowsError(try parser.page([], section: "featured", ranked: true))
