@@ -133,7 +133,8 @@ public struct GitHubEventParser: Sendable {
                 if character.isUppercase, !text.isEmpty { text += " " }
                 text += character.lowercased()
             }
-            return ("\(actor): \(words.isEmpty ? "activity" : words) in \(repo)", repoURL)
+            let place = repo.isEmpty ? "" : " in \(repo)"
+            return ("\(actor): \(words.isEmpty ? "activity" : words)\(place)", repo.isEmpty ? "\(webURL)/\(actor)" : repoURL)
         }
     }
 }

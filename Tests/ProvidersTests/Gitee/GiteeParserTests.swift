@@ -165,5 +165,13 @@ final class GiteeParserTests: XCTestCase {
         XCTAssertEqual(items.map { $0.extra["repo"] }, Array(repeating: "dromara/hutool", count: 4))
         XCTAssertEqual(ISOTimestamp.format(items[0].published), "2026-11-20T10:30:12Z")
         XCTAssertEqual(items[3].summary, "感谢维护 🙏", "escape sequences from upstream are stripped")
+
+        let follow = try events.events(
+            Array(
+                #"[{"id": 7, "type": "FollowEvent", "actor": {"login": "kit101"}, "repo": null, "created_at": "2026-11-20T08:00:00+08:00"}]"#
+                    .utf8),
+            section: "user/kit101")
+        XCTAssertEqual(follow.map(\.title), ["kit101: follow"], "an event without a repository")
+        XCTAssertEqual(follow.map(\.url), ["https://gitee.com/kit101"])
     }
 }
