@@ -106,6 +106,12 @@ public struct JSONWriter {
     /// Appends `text` as a JSON string literal.
     public static func appendQuoted(_ text: String, to output: inout String) {
         output.append("\"")
+        // Printable ASCII without quotes or backslashes, the usual case, goes in whole.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            output.append(text)
+            output.append("\"")
+            return
+        }
         var plainStart = text.unicodeScalars.startIndex
         let scalars = text.unicodeScalars
         var position = scalars.startIndex
@@ -124,13 +130,13 @@ public struct JSONWriter {
             default: escaped = nil
             }
             if let escaped {
-                output.unicodeScalars.append(contentsOf: scalars[plainStart..<position])
+                output.append(contentsOf: Substring(scalars[plainStart..<position]))
                 output.append(escaped)
                 plainStart = scalars.index(after: position)
             }
             position = scalars.index(after: position)
         }
-        output.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
+        output.append(contentsOf: Substring(scalars[plainStart..<scalars.endIndex]))
         output.append("\"")
     }
 }

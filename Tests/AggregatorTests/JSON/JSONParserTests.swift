@@ -55,4 +55,16 @@ final class JSONParserTests: XCTestCase {
             #"{"z":"esc \u001b[2J bell \u0007 c1 \u009b quote \" slash \\ nl \n","a":[1,null,false],"m":{"k":1.5}}"#)
         XCTAssertNoThrow(try JSONParser.parse(writer.output))
     }
+
+    func testQuotingPlainAndMixedText() throws {
+        for (text, quoted) in [
+            ("plain ascii", #""plain ascii""#), ("数据\"库\u{85}x", #""数据\"库\u0085x""#), ("", #""""#),
+            ("tab\tend", #""tab\tend""#), ("\u{7F}", #""\u007f""#), ("末尾\u{2028}", #""末尾\u2028""#),
+        ] {
+            var output = ""
+            JSONWriter.appendQuoted(text, to: &output)
+            XCTAssertEqual(output, quoted)
+            XCTAssertEqual(try JSONParser.parse(output).stringValue, text)
+        }
+    }
 }
