@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Compiles CSS selectors to XPath 1.0, which libxml2 evaluates.
 ///
@@ -9,10 +10,31 @@ import Foundation
 public enum CSSSelector {
     /// The XPath for `selector`; `relative` evaluates from a context node instead of the document.
     public static func xpath(for selector: String, relative: Bool) throws(MarkupError) -> String {
+        let key = Translated.Key(selector: selector, relative: relative)
+        if let known = translated.withLock({ $0.known[key] }) { return known }
         var parser = Parser(text: Array(selector), source: selector)
-        let groups = try parser.parseGroups(relative: relative)
-        return groups.joined(separator: " | ")
+        let xpath = try parser.parseGroups(relative: relative).joined(separator: " | ")
+        translated.withLock { $0.remember(xpath, for: key) }
+        return xpath
     }
+
+    /// Selectors already translated: parsers ask for the same few selectors on every row.
+    struct Translated {
+        struct Key: Hashable {
+            var selector: String
+            var relative: Bool
+        }
+        /// Enough for every selector of every provider and config-defined site at once.
+        static let capacity = 512
+        var known: [Key: String] = [:]
+
+        mutating func remember(_ xpath: String, for key: Key) {
+            if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
+            known[key] = xpath
+        }
+    }
+
+    static let translated = Mutex(Translated())
 
     struct Parser {
         let text: [Character]

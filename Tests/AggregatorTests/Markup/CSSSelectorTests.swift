@@ -46,6 +46,16 @@ final class CSSSelectorTests: XCTestCase {
         XCTAssertEqual(try ids(document, "*[id^=b]"), ["b", "b1", "b2", "b3"])
     }
 
+    func testRememberedTranslationsKeepRelativeAndAbsoluteApart() throws {
+        for _ in 0..<2 {
+            XCTAssertEqual(
+                try CSSSelector.xpath(for: "div.cell > a", relative: false), try CSSSelector.xpath(for: "div.cell > a", relative: false))
+            XCTAssertNotEqual(
+                try CSSSelector.xpath(for: "div.cell > a", relative: true), try CSSSelector.xpath(for: "div.cell > a", relative: false))
+            XCTAssertThrowsError(try CSSSelector.xpath(for: "div >", relative: true), "a bad selector fails every time")
+        }
+    }
+
     func testSelectionRelativeToANode() throws {
         let document = try html(sample)
         let b = try XCTUnwrap(document.select(css: "#b").first)
