@@ -28,7 +28,7 @@ extension FeedParser {
     /// An Atom content construct as markup for `content` (xhtml kept as markup, text as is).
     func atomMarkup(_ node: MarkupNode?) -> String? {
         guard let node else { return nil }
-        let value = (node.attribute("type") == "xhtml" ? node.innerHTML : node.text).trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = (node.attribute("type") == "xhtml" ? node.innerHTML : node.text).trimmingWhitespace()
         return value.isEmpty ? nil : value
     }
 

@@ -35,7 +35,7 @@ extension FeedParser {
         var entry = FeedEntry()
         entry.title = HTMLText.plainText(fields.text("title") ?? "")
         let guid = fields.first("guid")
-        let guidText = guid?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let guidText = guid?.text.trimmingWhitespace()
         entry.id = (guidText?.isEmpty ?? true) ? nil : guidText
         var link = fields.text("link")
         if link == nil, let guidText, guid?.attribute("isPermaLink") != "false", WebURL.isHTTP(guidText) { link = guidText }
@@ -87,7 +87,7 @@ struct ChildIndex {
     /// The trimmed text of the first non-empty child called `name`.
     func text(_ name: String) -> String? {
         for node in byName[name] ?? [] {
-            let value = node.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = node.text.trimmingWhitespace()
             if !value.isEmpty { return value }
         }
         return nil

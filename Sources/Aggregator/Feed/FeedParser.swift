@@ -86,7 +86,7 @@ public struct FeedParser: Sendable {
     /// The text of the first non-empty child named one of `names`, trimmed.
     static func text(_ node: MarkupNode, _ names: String...) -> String? {
         for child in matching(node, names) {
-            let value = child.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = child.text.trimmingWhitespace()
             if !value.isEmpty { return value }
         }
         return nil
@@ -94,7 +94,7 @@ public struct FeedParser: Sendable {
 
     /// `href` made absolute against the node's `xml:base`, else `fallback`, else the feed URL.
     func resolve(_ href: String?, at node: MarkupNode, fallback: String?) -> String? {
-        guard let href = href?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty else { return nil }
+        guard let href = href?.trimmingWhitespace(), !href.isEmpty else { return nil }
         if WebURL.isHTTP(href) { return href }
         var base = node.baseURL ?? url
         if base == url, let fallback, WebURL.isHTTP(fallback) { base = fallback }

@@ -99,7 +99,7 @@ final class CurlTransfer {
 
     /// Takes one header line; a status line starts a new response (after a redirect or 100).
     func receiveHeaderLine(_ line: String) {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = line.trimmingWhitespace()
         if trimmed.hasPrefix("HTTP/") {
             headers.removeAll()
             return

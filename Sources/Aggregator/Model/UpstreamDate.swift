@@ -7,7 +7,7 @@ import Foundation
 public enum UpstreamDate {
     /// The moment `text` names, or nil when it is no date this parser knows.
     public static func parse(_ text: String, relativeTo reference: Date = Date()) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         if let date = unix(trimmed) ?? iso8601(trimmed) ?? rfc822(trimmed) { return date }
         return relative(trimmed, reference: reference)

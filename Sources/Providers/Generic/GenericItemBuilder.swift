@@ -23,7 +23,7 @@ struct GenericItemBuilder {
     var dateFormat: String?
 
     func absolute(_ link: String?) -> String? {
-        guard let link = link?.trimmingCharacters(in: .whitespacesAndNewlines), !link.isEmpty else { return nil }
+        guard let link = link?.trimmingWhitespace(), !link.isEmpty else { return nil }
         if WebURL.isHTTP(link) { return link }
         guard let resolved = URL(string: link, relativeTo: URL(string: baseURL))?.absoluteURL.absoluteString, WebURL.isHTTP(resolved) else {
             return nil
@@ -32,7 +32,7 @@ struct GenericItemBuilder {
     }
 
     func date(_ text: String?) -> Date? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
         if let dateFormat {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -58,7 +58,7 @@ public struct HTMLPageProvider: Provider {
             if let xpath { node = (try? entry.select(xpath: xpath).first) ?? nil }
             guard let node else { return nil }
             let value = attribute.map { node.attribute($0) } ?? node.trimmedText
-            return value.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+            return value.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         }
     }
 

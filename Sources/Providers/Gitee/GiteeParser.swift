@@ -170,7 +170,7 @@ public struct GiteeParser: Sendable {
 
     public func commits(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
         try ProviderJSON.decode([Commit].self, body, provider: provider, section: section).map { commit in
-            let message = commit.commit.message.trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = commit.commit.message.trimmingWhitespace()
             let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
             return Item(
                 provider: provider, section: section, id: "\(repo)@\(commit.sha)", kind: .commit, title: ItemText.title(firstLine),
