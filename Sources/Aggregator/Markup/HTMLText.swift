@@ -68,18 +68,41 @@ public enum HTMLText {
 
     /// Collapses runs of spaces within lines and of blank lines between paragraphs.
     static func tidy(_ text: String) -> String {
-        var lines: [String] = []
-        var blank = false
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{A0}" }).joined(separator: " ")
-            if line.isEmpty {
-                blank = !lines.isEmpty
+        // One pass over the UTF-8 bytes: spaces, tabs, CR and U+00A0 (C2 A0) are white space.
+        let bytes = text.utf8
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var space = false  // white space seen after a word on this line
+        var lineHasText = false
+        var blank = false  // an empty line seen since the last line with text
+        var anyText = false
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            if byte == 0x0A {
+                if lineHasText { lineHasText = false } else if anyText { blank = true }
+                space = false
                 continue
             }
-            if blank { lines.append("") }
-            blank = false
-            lines.append(line)
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                space = lineHasText
+                continue
+            }
+            if byte == 0xC2, index != bytes.endIndex, bytes[index] == 0xA0 {
+                index = bytes.index(after: index)
+                space = lineHasText
+                continue
+            }
+            if !lineHasText {
+                if anyText { output.append(contentsOf: blank ? [0x0A, 0x0A] : [0x0A]) }
+                (blank, lineHasText, anyText) = (false, true, true)
+            } else if space {
+                output.append(0x20)
+            }
+            space = false
+            output.append(byte)
         }
-        return lines.joined(separator: "\n")
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
-import Aggregator
 import XCTest
+
+@testable import Aggregator
 
 final class HTMLTextTests: XCTestCase {
     func testBlocksBecomeLinesEntitiesDecodeScriptsDrop() {
@@ -16,5 +17,15 @@ final class HTMLTextTests: XCTestCase {
 
     func testBrokenMarkupStillYieldsText() {
         XCTAssertEqual(HTMLText.plainText("<p>unclosed <b>bold <i>text"), "unclosed bold text")
+    }
+
+    func testTidyCollapsesSpacesAndBlankLines() {
+        for (text, tidy) in [
+            ("  a \t b\u{A0}\u{A0}c  ", "a b c"), ("\n\n  first\n\n\n  \nsecond \n\n", "first\n\nsecond"),
+            ("one\r\ntwo", "one\ntwo"), ("数据\u{A0}库 \n é", "数据 库\né"), ("\u{C2}x", "\u{C2}x"), ("", ""), (" \n \t ", ""),
+            ("a\nb", "a\nb"),
+        ] {
+            XCTAssertEqual(HTMLText.tidy(text), tidy, text.debugDescription)
+        }
     }
 }
