@@ -59,7 +59,7 @@ public enum UpstreamDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     static func rfc822(_ text: String) -> Date? {
-        var words = text.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
+        var words = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         if let first = words.first, first.count >= 3, first.allSatisfy(\.isLetter) { words.removeFirst() }  // weekday
         guard words.count >= 4, let day = Int(words[0]),
             let monthIndex = months.firstIndex(of: String(words[1].prefix(3)).lowercased()), var year = Int(words[2])
@@ -147,59 +147,64 @@ public enum UpstreamDate {
     }
 }
 
-/// A cursor over ASCII date text.
+/// A cursor over ASCII date text (its UTF-8 bytes; anything else matches nothing).
 struct DateScanner {
-    private let characters: [Character]
+    private let bytes: [UInt8]
     private var index = 0
 
     init(_ text: String) {
-        characters = Array(text)
+        bytes = Array(text.utf8)
     }
 
-    var atEnd: Bool { index >= characters.count }
+    var atEnd: Bool { index >= bytes.count }
 
-    mutating func take(_ character: Character) -> Bool {
-        guard !atEnd, characters[index] == character else { return false }
+    /// Consumes `character` (ASCII) when it comes next.
+    mutating func take(_ character: Unicode.Scalar) -> Bool {
+        guard !atEnd, bytes[index] == UInt8(ascii: character) else { return false }
         index += 1
         return true
     }
 
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
     mutating func number(digits: Int) -> Int? {
-        guard index + digits <= characters.count else { return nil }
-        let slice = characters[index..<(index + digits)]
-        guard slice.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(String(slice)) else { return nil }
+        guard index + digits <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[index..<(index + digits)] {
+            guard Self.isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
         index += digits
         return value
     }
 
     mutating func fraction() -> Double {
-        var digits = "0."
-        while !atEnd, characters[index].isASCII, characters[index].isNumber {
-            digits.append(characters[index])
-            index += 1
-        }
-        return Double(digits) ?? 0
+        let start = index
+        while !atEnd, Self.isDigit(bytes[index]) { index += 1 }
+        return Double("0." + String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
     }
+
+    /// Named zones, in hours east of UTC (IST is India's, +5:30).
+    static let namedZones: [String: Int] = [
+        "z": 0, "gmt": 0, "ut": 0, "utc": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8,
+        "pdt": -7, "cet": 1, "cest": 2, "bst": 1, "jst": 9, "kst": 9, "hkt": 8, "ist": 5,
+    ]
 
     /// `Z`, `±HH:MM`, `±HHMM`, `±HH`, or a named zone; seconds east of UTC.
     mutating func zone() -> Int? {
         guard !atEnd else { return nil }
-        let named: [String: Int] = [
-            "z": 0, "gmt": 0, "ut": 0, "utc": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8,
-            "pdt": -7, "cet": 1, "cest": 2, "bst": 1, "jst": 9, "kst": 9, "hkt": 8, "ist": 5,
-        ]
-        let sign = characters[index]
-        if sign == "+" || sign == "-" {
+        let sign = bytes[index]
+        if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
             index += 1
             guard let hours = number(digits: 2) else { return nil }
             _ = take(":")
             let minutes = number(digits: 2) ?? 0
             let value = hours * 3_600 + minutes * 60
-            return sign == "-" ? -value : value
+            return sign == UInt8(ascii: "-") ? -value : value
         }
-        let rest = String(characters[index...]).lowercased()
-        guard let hours = named[rest] else { return nil }
-        index = characters.count
+        let rest = String(decoding: bytes[index...], as: UTF8.self).lowercased()
+        guard let hours = Self.namedZones[rest] else { return nil }
+        index = bytes.count
         return hours * 3_600 + (rest == "ist" ? 1_800 : 0)
     }
 }
