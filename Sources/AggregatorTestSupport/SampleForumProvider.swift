@@ -39,7 +39,7 @@ public struct SampleForumProvider: Provider {
     }
 
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
-        let base = configuration.apiURL ?? Self.metadata.defaultAPIURL!
+        let base = Self.metadata.apiURL(for: configuration)
         var headers: [(String, String)] = []
         if let token = context.token(for: configuration, metadata: Self.metadata) { headers.append(("Authorization", "Bearer \(token)")) }
         let described = Section(provider: configuration.id, key: section.key, title: "Forum › \(section.key)")

@@ -27,9 +27,6 @@ public struct ProviderContext: Sendable {
 
     /// The token for `configuration`, read from its `token_env` or the type's default.
     public func token(for configuration: ProviderConfiguration, metadata: ProviderMetadata) -> String? {
-        guard let name = configuration.tokenEnv ?? metadata.auth.defaultTokenEnv,
-            let value = environment[name], !value.isEmpty
-        else { return nil }
-        return value
+        Self.token(named: metadata.tokenVariable(for: configuration), in: environment)
     }
 }

@@ -39,6 +39,21 @@ public struct ProviderMetadata: Sendable {
     public func section(named name: String) -> SectionKind? {
         sections.first { $0.name == name }
     }
+
+    /// An entry's API root: its `api_url`, else this type's default ("" for a type with none).
+    public func apiURL(for configuration: ProviderConfiguration) -> String {
+        configuration.apiURL ?? defaultAPIURL ?? ""
+    }
+
+    /// An entry's web root: its `web_url`, else this type's default ("" for a type with none).
+    public func webURL(for configuration: ProviderConfiguration) -> String {
+        configuration.webURL ?? defaultWebURL ?? ""
+    }
+
+    /// The environment variable holding an entry's token: its `token_env`, else this type's default.
+    public func tokenVariable(for configuration: ProviderConfiguration) -> String? {
+        configuration.tokenEnv ?? auth.defaultTokenEnv
+    }
 }
 
 /// Whether a provider type needs a token, and where it looks for one by default.

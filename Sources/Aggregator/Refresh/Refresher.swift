@@ -98,7 +98,7 @@ public struct Refresher: Sendable {
     /// The rate-limit budget `entry` draws on: its type, API base and token.
     func budgetKey(_ entry: ProviderConfiguration) -> String {
         let metadata = registry.type(named: entry.type)?.metadata
-        let token = ProviderContext.token(named: entry.tokenEnv ?? metadata?.auth.defaultTokenEnv, in: environment)
+        let token = ProviderContext.token(named: metadata?.tokenVariable(for: entry) ?? entry.tokenEnv, in: environment)
         return SharedRateBudget.key(type: entry.type, apiURL: entry.apiURL ?? metadata?.defaultAPIURL, token: token)
     }
 
@@ -109,7 +109,7 @@ public struct Refresher: Sendable {
         let started = Date()
         events(.started(provider: entry.id, sections: entry.sections.map(\.key)))
         let metadata = type(of: provider).metadata
-        let secrets = [ProviderContext.token(named: entry.tokenEnv ?? metadata.auth.defaultTokenEnv, in: environment)].compactMap { $0 }
+        let secrets = [ProviderContext.token(named: metadata.tokenVariable(for: entry), in: environment)].compactMap { $0 }
         let results = await withTaskGroup(of: (String, SectionOutcome, RateLimitSignal).self) { group in
             for section in entry.sections {
                 group.addTask {

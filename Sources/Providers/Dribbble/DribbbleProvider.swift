@@ -32,9 +32,11 @@ public struct DribbbleProvider: Provider {
 
     public init(configuration: ProviderConfiguration) throws(ConfigError) {
         self.configuration = configuration
-        apiURL = configuration.apiURL ?? Self.metadata.defaultAPIURL!
-        webURL = configuration.webURL ?? Self.metadata.defaultWebURL!
+        apiURL = Self.metadata.apiURL(for: configuration)
+        webURL = Self.metadata.webURL(for: configuration)
     }
+
+    var tokenVariable: String { Self.metadata.tokenVariable(for: configuration) ?? "DRIBBBLE_TOKEN" }
 
     func describe(_ section: SectionSpec, _ title: String) -> Section {
         Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
@@ -47,7 +49,7 @@ public struct DribbbleProvider: Provider {
             guard let token = context.token(for: configuration, metadata: Self.metadata) else {
                 throw ProviderError.needsSignIn(
                     provider: configuration.id, section: section.key,
-                    detail: "Dribbble's API needs an OAuth token: set $\(configuration.tokenEnv ?? "DRIBBBLE_TOKEN")")
+                    detail: "Dribbble's API needs an OAuth token: set $\(tokenVariable)")
             }
             guard let accountBody = try await api("/user", token: token, section: section, context: context, conditional: false) else {
                 return SectionFetch(section: describe(section, "Dribbble"), items: nil)
@@ -124,7 +126,7 @@ public struct DribbbleProvider: Provider {
         } catch HTTPError.status(let url, let code, let excerpt) where code == 401 {
             throw ProviderError.needsSignIn(
                 provider: configuration.id, section: section.key,
-                detail: "Dribbble refused the token in $\(configuration.tokenEnv ?? "DRIBBBLE_TOKEN") (HTTP 401 from \(url): \(excerpt))")
+                detail: "Dribbble refused the token in $\(tokenVariable) (HTTP 401 from \(url): \(excerpt))")
         } catch HTTPError.status(let url, let code, let excerpt) where code == 404 {
             throw ProviderError.notFound(
                 provider: configuration.id, section: section.key, detail: "Dribbble: \(excerpt) (HTTP 404 from \(url))")

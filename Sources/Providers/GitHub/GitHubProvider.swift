@@ -48,11 +48,11 @@ public struct GitHubProvider: Provider {
 
     public init(configuration: ProviderConfiguration) throws(ConfigError) {
         self.configuration = configuration
-        apiURL = configuration.apiURL ?? Self.metadata.defaultAPIURL!
-        webURL = configuration.webURL ?? Self.metadata.defaultWebURL!
+        apiURL = Self.metadata.apiURL(for: configuration)
+        webURL = Self.metadata.webURL(for: configuration)
     }
 
-    var tokenVariable: String { configuration.tokenEnv ?? "GITHUB_TOKEN" }
+    var tokenVariable: String { Self.metadata.tokenVariable(for: configuration) ?? "GITHUB_TOKEN" }
 
     func describe(_ section: SectionSpec, _ title: String) -> Section {
         Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))

@@ -54,8 +54,8 @@ public struct GiteeProvider: Provider {
 
     public init(configuration: ProviderConfiguration) throws(ConfigError) {
         self.configuration = configuration
-        apiURL = configuration.apiURL ?? Self.metadata.defaultAPIURL!
-        webURL = configuration.webURL ?? Self.metadata.defaultWebURL!
+        apiURL = Self.metadata.apiURL(for: configuration)
+        webURL = Self.metadata.webURL(for: configuration)
     }
 
     var pages: Int { configuration.integerOption("pages", default: 1) }
@@ -123,7 +123,7 @@ public struct GiteeProvider: Provider {
         }
     }
 
-    var tokenVariable: String { configuration.tokenEnv ?? Self.metadata.auth.defaultTokenEnv ?? "GITEE_TOKEN" }
+    var tokenVariable: String { Self.metadata.tokenVariable(for: configuration) ?? "GITEE_TOKEN" }
 
     func describe(_ section: SectionSpec, _ title: String) -> Section {
         Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))

@@ -42,8 +42,8 @@ public struct V2EXProvider: Provider {
             }
         }
         self.configuration = configuration
-        apiURL = configuration.apiURL ?? Self.metadata.defaultAPIURL!
-        webURL = configuration.webURL ?? Self.metadata.defaultWebURL!
+        apiURL = Self.metadata.apiURL(for: configuration)
+        webURL = Self.metadata.webURL(for: configuration)
     }
 
     func pages(_ section: SectionSpec) -> Int {
@@ -84,7 +84,7 @@ public struct V2EXProvider: Provider {
                 throw ProviderError.needsSignIn(
                     provider: configuration.id, section: section.key,
                     detail:
-                        "V2EX notifications need a token: create one at https://www.v2ex.com/settings/tokens and set $\(configuration.tokenEnv ?? "V2EX_TOKEN")"
+                        "V2EX notifications need a token: create one at https://www.v2ex.com/settings/tokens and set $\(Self.metadata.tokenVariable(for: configuration) ?? "V2EX_TOKEN")"
                 )
             }
             let v2 = V2EXAPIv2Parser(provider: configuration.id, webURL: webURL)
