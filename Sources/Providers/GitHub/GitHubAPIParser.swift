@@ -3,7 +3,7 @@ import Foundation
 
 /// Maps GitHub REST payloads (releases, issues, pulls, notifications, repository search) to
 /// items whose URLs are web pages, never API URLs.
-public struct GitHubAPIParser: Sendable {
+public struct GitHubAPIParser: Sendable, ForgeParser {
     public var provider: String
     /// `https://github.com`, or a GitHub Enterprise web root.
     public var webURL: String
@@ -16,14 +16,9 @@ public struct GitHubAPIParser: Sendable {
         self.apiURL = apiURL
     }
 
-    struct User: Decodable {
-        var login: String
-        var htmlUrl: String?
-    }
-
-    struct Label: Decodable {
-        var name: String
-    }
+    typealias User = ForgePayload.User
+    typealias Label = ForgePayload.Label
+    typealias Repository = ForgePayload.Repository
 
     struct Release: Decodable {
         var id: Int
@@ -74,29 +69,10 @@ public struct GitHubAPIParser: Sendable {
         var repository: Repository
     }
 
-    struct Repository: Decodable {
-        var fullName: String
-        var htmlUrl: String
-        var description: String?
-        var language: String?
-        var stargazersCount: Int?
-        var forksCount: Int?
-        var owner: User?
-        var pushedAt: String?
-        var updatedAt: String?
-        var createdAt: String?
-    }
-
     struct SearchResult: Decodable {
         var totalCount: Int
         var incompleteResults: Bool?
         var items: [Repository]
-    }
-
-    func date(_ text: String?) -> Date? { text.flatMap { UpstreamDate.parse($0) } }
-
-    func author(_ user: User?) -> Author? {
-        user.map { Author(name: $0.login, url: $0.htmlUrl ?? "\(webURL)/\($0.login)") }
     }
 
     /// Releases of `repo` (a list, or the single `releases/latest` object); drafts are skipped.
@@ -145,14 +121,7 @@ public struct GitHubAPIParser: Sendable {
 
     /// Repository search results (with or without `incomplete_results`, which 2014 answers lack).
     public func searchRepositories(_ body: [UInt8], section: String) throws(ProviderError) -> [Item] {
-        try decode(SearchResult.self, body, section: section).items.map { repository(from: $0, section: section) }
-    }
-
-    func repository(from repo: Repository, section: String) -> Item {
-        ForgeItems(provider: provider, section: section).repository(
-            fullName: repo.fullName, url: repo.htmlUrl, description: repo.description, language: repo.language, stars: repo.stargazersCount,
-            forks: repo.forksCount, owner: author(repo.owner),
-            published: date(repo.pushedAt) ?? date(repo.updatedAt) ?? date(repo.createdAt))
+        try decode(SearchResult.self, body, section: section).items.map { repository($0, section: section) }
     }
 
     /// The web page of an API URL: `…/repos/o/r/pulls/103` → `https://github.com/o/r/pull/103`.

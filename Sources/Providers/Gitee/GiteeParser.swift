@@ -3,7 +3,7 @@ import Foundation
 
 /// Maps Gitee API v5 payloads to items: issues keep their string numbers ("I4CE7W") and their
 /// Chinese state and type labels as tags; URLs are web pages.
-public struct GiteeParser: Sendable {
+public struct GiteeParser: Sendable, ForgeParser {
     public var provider: String
     public var webURL: String
 
@@ -12,15 +12,9 @@ public struct GiteeParser: Sendable {
         self.webURL = webURL
     }
 
-    struct User: Decodable {
-        var login: String
-        var name: String?
-        var htmlUrl: String?
-    }
-
-    struct Label: Decodable {
-        var name: String
-    }
+    typealias User = ForgePayload.User
+    typealias Label = ForgePayload.Label
+    typealias Repository = ForgePayload.Repository
 
     struct Issue: Decodable {
         var number: String
@@ -73,27 +67,6 @@ public struct GiteeParser: Sendable {
         var createdAt: String?
     }
 
-    struct Repository: Decodable {
-        struct Namespace: Decodable {
-            var path: String?
-            var name: String?
-            var htmlUrl: String?
-        }
-        var fullName: String
-        var humanName: String?
-        var path: String?
-        var namespace: Namespace?
-        var htmlUrl: String
-        var description: String?
-        var language: String?
-        var stargazersCount: Int?
-        var forksCount: Int?
-        var owner: User?
-        var pushedAt: String?
-        var updatedAt: String?
-        var createdAt: String?
-    }
-
     struct Tag: Decodable {
         struct Commit: Decodable {
             var sha: String
@@ -129,12 +102,6 @@ public struct GiteeParser: Sendable {
             self.login = login
             self.author = author
         }
-    }
-
-    func date(_ text: String?) -> Date? { text.flatMap { UpstreamDate.parse($0) } }
-
-    func author(_ user: User?) -> Author? {
-        user.map { Author(name: $0.name.flatMap { $0.isEmpty ? nil : $0 } ?? $0.login, url: $0.htmlUrl ?? "\(webURL)/\($0.login)") }
     }
 
     /// A list of issues, or the single issue `/repos/<owner>/<repo>/issues/<number>` answers.
@@ -190,12 +157,13 @@ public struct GiteeParser: Sendable {
         try ProviderJSON.decode([Comment].self, body, provider: provider, section: section).map { comment in
             let title = issueTitle ?? comment.target?.issue?.title ?? "\(repo)#\(number)"
             let text = comment.body ?? ""
+            let created = date(comment.createdAt)
             return Item(
                 provider: provider, section: section, id: "\(repo)#\(number)/note/\(comment.id)", kind: .reply,
                 title: ItemText.title("Re: \(title)"), url: "\(webURL)/\(repo)/issues/\(number)#note_\(comment.id)",
                 author: author(comment.user), summary: ItemText.summary(MarkdownText.plainText(text)), content: text,
-                published: date(comment.createdAt) ?? Date(timeIntervalSince1970: 0),
-                updated: date(comment.updatedAt).flatMap { $0 > (date(comment.createdAt) ?? $0) ? $0 : nil },
+                published: created ?? Date(timeIntervalSince1970: 0),
+                updated: date(comment.updatedAt).flatMap { $0 > (created ?? $0) ? $0 : nil },
                 extra: ["repo": repo, "number": number])
         }
     }
@@ -235,7 +203,7 @@ public struct GiteeParser: Sendable {
         }
     }
 
-    /// Repositories (search results, a single repository); `.git` is dropped from web URLs.
+    /// Repositories (search results, a single repository).
     public func repositories(_ body: [UInt8], section: String) throws(ProviderError) -> [Item] {
         let list: [Repository]
         if let many = try? ProviderJSON.decode([Repository].self, body, provider: provider, section: section) {
@@ -243,19 +211,6 @@ public struct GiteeParser: Sendable {
         } else {
             list = [try ProviderJSON.decode(Repository.self, body, provider: provider, section: section)]
         }
-        let forge = ForgeItems(provider: provider, section: section)
-        return list.map { repo in
-            var url = repo.htmlUrl
-            if url.hasSuffix(".git") { url.removeLast(4) }
-            // The namespace (a person or an organization) is whose project it is; `owner` is the
-            // account that created it, which for an organization is one of its members.
-            let owner =
-                repo.namespace?.path.map { User(login: $0, name: repo.namespace?.name, htmlUrl: repo.namespace?.htmlUrl) } ?? repo.owner
-            return forge.repository(
-                fullName: repo.fullName, title: repo.humanName, url: url, description: repo.description, language: repo.language,
-                stars: repo.stargazersCount, forks: repo.forksCount, owner: author(owner),
-                published: date(repo.pushedAt) ?? date(repo.updatedAt) ?? date(repo.createdAt),
-                extra: repo.humanName.map { ["human_name": $0] } ?? [:])
-        }
+        return list.map { repository($0, section: section) }
     }
 }
