@@ -121,7 +121,7 @@ public struct DribbbleParser: Sendable {
             guard let raw = row.attribute("id")?.dropFirst("screenshot-".count), let id = Int(raw) else { return nil }
             func first(_ selector: String) -> MarkupNode? { (try? row.first(css: selector)) ?? nil }
             func count(_ selector: String) -> Int? {
-                first(selector).flatMap { Int($0.trimmedText.replacingOccurrences(of: ",", with: "")) }
+                first(selector).flatMap { DisplayedCount.parse($0.trimmedText) }
             }
             let title = first("a.dribbble-link")?.attribute("title") ?? first("a.dribbble-over strong")?.trimmedText ?? "Shot \(id)"
             var path = (first("a[href^='/shots/']")?.attribute("href") ?? "/shots/\(id)")

@@ -31,7 +31,7 @@ public struct GitHubTrendingParser: Sendable {
             let name = href.split(separator: "/").prefix(2).joined(separator: "/")
             guard name.contains("/") else { return nil }
             func count(_ selector: String) -> Int? {
-                ((try? row.first(css: selector)) ?? nil).flatMap { Int($0.trimmedText.replacingOccurrences(of: ",", with: "")) }
+                ((try? row.first(css: selector)) ?? nil).flatMap { DisplayedCount.parse($0.trimmedText) }
             }
             var extra = ["repo": name]
             if let language = ((try? row.first(css: "[itemprop=programmingLanguage]")) ?? nil)?.trimmedText { extra["language"] = language }

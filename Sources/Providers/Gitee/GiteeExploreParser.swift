@@ -71,9 +71,9 @@ public struct GiteeExploreParser: Sendable {
         let namespace = String(fullName.split(separator: "/")[0])
         let ownerName = display.split(separator: "/").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? namespace
         let stars = first(".stars-count").flatMap { node in
-            node.attribute("data-count").flatMap { Int($0) } ?? Self.count(node.trimmedText)
+            node.attribute("data-count").flatMap { Int($0) } ?? DisplayedCount.parse(node.trimmedText)
         }
-        let forks = first("a[href$='/members']").flatMap { Self.count($0.trimmedText) }
+        let forks = first("a[href$='/members']").flatMap { DisplayedCount.parse($0.trimmedText) }
         let language = (first(".lang-label") ?? first(".project-language"))?.trimmedText
         let updated = first(".project-latest [title], .project-latest span").flatMap { node in
             Self.chinaTime(node.attribute("title") ?? node.trimmedText, reference: serverDate)
@@ -101,19 +101,6 @@ public struct GiteeExploreParser: Sendable {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).prefix(2)
         guard parts.count == 2 else { return nil }
         return parts.joined(separator: "/")
-    }
-
-    /// "28016", "1,024", "4.6K", "2.8W" / "2.8万" as a number.
-    static func count(_ text: String) -> Int? {
-        let trimmed = text.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces)
-        guard let last = trimmed.last else { return nil }
-        let scale: Double
-        switch last {
-        case "K", "k": scale = 1_000
-        case "W", "w", "万": scale = 10_000
-        default: return Int(trimmed)
-        }
-        return Double(trimmed.dropLast()).map { Int(($0 * scale).rounded()) }
     }
 
     /// A page date: "2026-11-19 16:42:08" is China time; relative text counts back from `reference`.

@@ -1,0 +1,15 @@
+import XCTest
+
+@testable import Providers
+
+final class DisplayedCountTests: XCTestCase {
+    func testCountsAsPagesPrintThem() {
+        let cases: [(String, Int?)] = [
+            ("28016", 28016), ("1,024", 1024), (" 2,871 ", 2871), ("4.6K", 4600), ("1.2k", 1200), ("2.8W", 28000), ("2.8万", 28000),
+            ("4W", 40000), ("", nil), ("stars", nil), ("K", nil),
+        ]
+        for (text, count) in cases {
+            XCTAssertEqual(DisplayedCount.parse(text), count, text)
+        }
+    }
+}
