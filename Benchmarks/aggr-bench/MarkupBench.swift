@@ -68,8 +68,7 @@ struct MarkupBench {
                 format: "   aggr: page %.2f ms (%d rows), feed %.1f ms (%d items, %.1f MB)", pageMs, rows, feedMs, entries,
                 Double(feedBytes.count) / 1_048_576))
 
-        let explorePath = SharedFixtures.repositoryRoot() + "/Tests/aggrTests/Fixtures/gitee/explore-recommend.html"
-        if let explore = FileManager.default.contents(atPath: explorePath).map({ [UInt8]($0) }) {
+        if let explore = try? SharedFixtures.own("gitee/explore-recommend.html") {
             let parser = GiteeExploreParser(provider: "gitee", webURL: "https://gitee.com", serverDate: Date())
             let (exploreMs, projects) = try time(500) { try parser.page(explore, section: "featured", ranked: true).items.count }
             print(

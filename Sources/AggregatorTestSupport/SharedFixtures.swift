@@ -23,4 +23,12 @@ public enum SharedFixtures {
     public static func repositoryRoot() -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }
+
+    /// The bytes of a fixture this repository commits, `Tests/aggrTests/Fixtures/<relativePath>`
+    /// (such as `gitee/releases.json`); a missing file is an error naming its path.
+    public static func own(_ relativePath: String) throws -> [UInt8] {
+        let path = "\(repositoryRoot())/Tests/aggrTests/Fixtures/\(relativePath)"
+        guard let data = FileManager.default.contents(atPath: path) else { throw CocoaError(.fileReadNoSuchFile, userInfo: ["path": path]) }
+        return [UInt8](data)
+    }
 }

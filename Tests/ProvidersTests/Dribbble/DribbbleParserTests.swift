@@ -71,8 +71,7 @@ final class DribbbleParserTests: XCTestCase {
     }
 
     func testShotPageDetails() throws {
-        let path = SharedFixtures.repositoryRoot() + "/Tests/aggrTests/Fixtures/dribbble/shot-9100001.html"
-        let details = parser.shotDetails([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let details = parser.shotDetails(try SharedFixtures.own("dribbble/shot-9100001.html"))
         XCTAssertEqual(details.published.map(ISOTimestamp.format), "2026-11-17T08:30:00Z")
         XCTAssertEqual(details.tags, ["weather", "app", "ios", "ui"])
         XCTAssertEqual(details.likes, 1_250)

@@ -7,15 +7,10 @@ import XCTest
 final class GiteeExploreParserTests: XCTestCase {
     let served = ISOTimestamp.parse("2026-11-21T00:00:00Z")!
 
-    func page(_ name: String) throws -> [UInt8] {
-        let path = SharedFixtures.repositoryRoot() + "/Tests/aggrTests/Fixtures/gitee/" + name
-        return try XCTUnwrap(FileManager.default.contents(atPath: path).map { [UInt8]($0) }, path)
-    }
-
     var parser: GiteeExploreParser { GiteeExploreParser(provider: "gitee", webURL: "https://gitee.com", serverDate: served) }
 
     func testFeaturedRowsInRankOrder() throws {
-        let page = try parser.page(try page("explore-recommend.html"), section: "featured", ranked: true)
+        let page = try parser.page(try SharedFixtures.own("gitee/explore-recommend.html"), section: "featured", ranked: true)
         XCTAssertTrue(page.hasNext)
         let items = page.items
         XCTAssertEqual(
@@ -54,14 +49,14 @@ final class GiteeExploreParserTests: XCTestCase {
     }
 
     func testLatestIsDatedByUpdateAndRanksContinueAcrossPages() throws {
-        let latest = try parser.page(try page("explore-latest.html"), section: "latest", ranked: false, offset: 20)
+        let latest = try parser.page(try SharedFixtures.own("gitee/explore-latest.html"), section: "latest", ranked: false, offset: 20)
         XCTAssertFalse(latest.hasNext)
         XCTAssertEqual(latest.items.map(\.id), ["repo/mindspore/mindspore", "repo/zhijiantianya/ruoyi-vue-pro"])
         XCTAssertEqual(latest.items.map { ISOTimestamp.format($0.published) }, ["2026-11-20T15:58:40Z", "2026-11-20T15:41:02Z"])
         XCTAssertEqual(latest.items.map { $0.extra["rank"] }, ["21", "22"])
         XCTAssertEqual(latest.items[1].metrics, Metrics(stars: 32841, forks: nil))
         XCTAssertEqual(latest.items[0].extra["language"], "Python")
-        let popular = try parser.page(try page("explore-starred.html"), section: "popular", ranked: true)
+        let popular = try parser.page(try SharedFixtures.own("gitee/explore-starred.html"), section: "popular", ranked: true)
         XCTAssertEqual(popular.items.map(\.title), ["若依/RuoYi-Vue", "dromara/hutool"])
         XCTAssertEqual(popular.items.map(\.metrics), [Metrics(stars: 54307, forks: 23000), Metrics(stars: 30128, forks: 7600)])
         XCTAssertEqual(popular.items[1].tags, ["常用工具包"])

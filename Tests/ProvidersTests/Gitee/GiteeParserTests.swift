@@ -13,12 +13,6 @@ final class GiteeParserTests: XCTestCase {
         return bytes
     }
 
-    /// A fixture written for this project (Tests/aggrTests/Fixtures/gitee).
-    func own(_ name: String) throws -> [UInt8] {
-        let path = SharedFixtures.repositoryRoot() + "/Tests/aggrTests/Fixtures/gitee/" + name
-        return try XCTUnwrap(FileManager.default.contents(atPath: path).map { [UInt8]($0) }, path)
-    }
-
     func testIssuesKeepStringNumbersAndChineseLabels() throws {
         let items = try parser.issues(
             try fixture("repos-issues-list-kit101.json"), repo: "kit101/drone-yml-test", section: "issues/kit101/drone-yml-test")
@@ -116,7 +110,8 @@ final class GiteeParserTests: XCTestCase {
     }
 
     func testOwnReleasesAndSearchFixtures() throws {
-        let releases = try parser.releases(try own("releases.json"), repo: "dromara/hutool", section: "releases/dromara/hutool")
+        let releases = try parser.releases(
+            try SharedFixtures.own("gitee/releases.json"), repo: "dromara/hutool", section: "releases/dromara/hutool")
         XCTAssertEqual(releases.map(\.title), ["hutool v5.8.32 正式版", "hutool v6.0.0-M18"], "an empty name falls back to the tag")
         XCTAssertEqual(
             releases.map(\.url),
@@ -130,7 +125,7 @@ final class GiteeParserTests: XCTestCase {
         XCTAssertTrue(releases[0].summary.hasPrefix("🐣新特性 【core 】 CollUtil 新增 partition 方法 🐞Bug修复"), releases[0].summary)
         XCTAssertEqual(releases[1].summary, "", "a null body")
 
-        let found = try parser.repositories(try own("search.json"), section: "search/hutool")
+        let found = try parser.repositories(try SharedFixtures.own("gitee/search.json"), section: "search/hutool")
         XCTAssertEqual(found.map(\.id), ["repo/dromara/hutool", "repo/kit101/hutool-lite"])
         XCTAssertEqual(found.map(\.url), ["https://gitee.com/dromara/hutool", "https://gitee.com/kit101/hutool-lite"])
         XCTAssertEqual(found.map(\.metrics), [Metrics(stars: 30128, forks: 7621), Metrics(stars: 3, forks: 0)])
@@ -146,7 +141,7 @@ final class GiteeParserTests: XCTestCase {
 
     func testOwnEventsFixtureReadsGiteeEventNames() throws {
         let events = GitHubEventParser(provider: "gitee", webURL: "https://gitee.com")
-        let items = try events.events(try own("events.json"), section: "events/dromara/hutool")
+        let items = try events.events(try SharedFixtures.own("gitee/events.json"), section: "events/dromara/hutool")
         XCTAssertEqual(
             items.map(\.title),
             [
