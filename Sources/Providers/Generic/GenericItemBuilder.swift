@@ -12,6 +12,15 @@ struct ExtractedFields {
     var image: String?
 }
 
+extension ExtractedFields {
+    /// Every field read by name (`title`, `link`, …) through one extraction rule.
+    init(reading field: (String) -> String?) {
+        self.init(
+            title: field("title"), link: field("link"), id: field("id"), author: field("author"), date: field("date"),
+            summary: field("summary"), image: field("image"))
+    }
+}
+
 /// Turns extracted fields into items: links made absolute, dates parsed (with an optional
 /// explicit format), missing dates replaced by the fetch time in page order.
 struct GenericItemBuilder {

@@ -119,14 +119,7 @@ public struct HTMLPageProvider: Provider {
             dateFormat: configuration.stringOption("date_format"))
         var result: [Item] = []
         for (index, entry) in entries.enumerated() {
-            var extracted = ExtractedFields()
-            extracted.title = fields["title"]?.value(in: entry)
-            extracted.link = fields["link"]?.value(in: entry)
-            extracted.id = fields["id"]?.value(in: entry)
-            extracted.author = fields["author"]?.value(in: entry)
-            extracted.date = fields["date"]?.value(in: entry)
-            extracted.summary = fields["summary"]?.value(in: entry)
-            extracted.image = fields["image"]?.value(in: entry)
+            let extracted = ExtractedFields { fields[$0]?.value(in: entry) }
             result.append(
                 try builder.checkedItem(
                     extracted, index: index, locate: { "selector \"\(fields[$0]!.source)\" found nothing" },

@@ -87,14 +87,7 @@ public struct JSONAPIProvider: Provider {
             dateFormat: configuration.stringOption("date_format"))
         var result: [Item] = []
         for (index, entry) in entries.enumerated() {
-            var extracted = ExtractedFields()
-            extracted.title = fields["title"]?.text(in: entry)
-            extracted.link = fields["link"]?.text(in: entry)
-            extracted.id = fields["id"]?.text(in: entry)
-            extracted.author = fields["author"]?.text(in: entry)
-            extracted.date = fields["date"]?.text(in: entry)
-            extracted.summary = fields["summary"]?.text(in: entry)
-            extracted.image = fields["image"]?.text(in: entry)
+            let extracted = ExtractedFields { fields[$0]?.text(in: entry) }
             result.append(
                 try builder.checkedItem(
                     extracted, index: index, locate: { "key path \"\(fields[$0]!)\" found nothing" },
