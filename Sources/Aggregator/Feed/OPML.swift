@@ -36,7 +36,7 @@ public enum OPML {
             byProvider[stored.item.provider, default: []].append(stored)
         }
         for provider in order {
-            let feed = feedURLs[provider].map { " type=\"rss\" xmlUrl=\"\(XMLText.escape($0))\"" } ?? ""
+            let feed = feedURLs[provider].map { " type=\"rss\" xmlUrl=\"\(XMLText.escape(SecretRedactor.redact(url: $0)))\"" } ?? ""
             text += "    <outline text=\"\(XMLText.escape(provider))\"\(feed)>\n"
             for stored in byProvider[provider] ?? [] {
                 let item = stored.item

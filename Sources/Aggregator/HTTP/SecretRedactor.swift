@@ -1,13 +1,21 @@
 import Foundation
 
-/// Removes secrets from URLs and headers before they reach errors, logs, the database or
-/// recordings.
+/// Removes credentials from URLs, section keys, headers and messages: the one redaction
+/// applied wherever a URL or a section key is shown, exported, logged, recorded or stored.
+///
+/// It works on the text itself rather than through `URLComponents`, which gives up on URLs
+/// it cannot parse (and would then hand the secret back unchanged).
 public enum SecretRedactor {
-    /// Query parameters whose values are credentials.
+    /// Query parameter names (lower-cased, without `-` and `_`) whose values are credentials.
     static let secretParameters: Set<String> = [
-        "access_token", "token", "api_key", "apikey", "key", "client_secret", "password", "secret", "auth", "private_token",
-        "sig", "signature",
+        "token", "accesstoken", "authtoken", "refreshtoken", "idtoken", "privatetoken", "apitoken", "sessiontoken",
+        "key", "apikey", "accesskey", "secretkey", "privatekey", "appsecret", "clientsecret", "consumersecret", "secret",
+        "password", "passwd", "pwd", "pass", "auth", "authorization", "sig", "signature", "sign", "session", "sessionid",
+        "sid", "jwt", "credential", "credentials", "cookie",
     ]
+    /// Name endings that mark a credential whatever comes before them (`github_token`, `x-api-key`).
+    static let secretSuffixes = ["token", "secret", "password", "apikey", "accesskey", "privatekey"]
+
     /// Headers whose values are credentials.
     static let secretHeaders: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "private-token", "x-auth-token",
@@ -15,22 +23,82 @@ public enum SecretRedactor {
 
     public static let placeholder = "REDACTED"
 
-    /// `url` with secret query values and any userinfo password replaced.
+    /// Whether a query parameter named `name` carries a credential (case-insensitive).
+    public static func isSecretParameter<S: StringProtocol>(_ name: S) -> Bool {
+        let decoded = name.removingPercentEncoding ?? String(name)
+        let folded = String(decoded.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" })
+        return secretParameters.contains(folded) || secretSuffixes.contains { folded.hasSuffix($0) }
+    }
+
+    /// `url` with any userinfo (`user:pass@`, `token@`) and every credential parameter value
+    /// (in the query and in the fragment) replaced by ``placeholder``.
+    ///
+    /// Also takes a section key (`url/https://host/feed?token=…`, `search/q?key=…`): its
+    /// options are a query like any other.
     public static func redact(url: String) -> String {
-        guard var components = URLComponents(string: url) else { return url }
-        var changed = false
-        if components.password != nil {
-            components.password = placeholder
-            changed = true
-        }
-        if let items = components.queryItems {
-            components.queryItems = items.map { item in
-                guard secretParameters.contains(item.name.lowercased()), item.value != nil else { return item }
-                changed = true
-                return URLQueryItem(name: item.name, value: placeholder)
+        // Nothing to do without a query, a fragment or userinfo: the common case costs one scan.
+        guard url.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") })
+        else { return url }
+        var text = Substring(url)
+        var result = ""
+        // Userinfo: between "://" and the first "@" before the path.
+        if let scheme = text.range(of: "://") {
+            let authorityStart = scheme.upperBound
+            let authorityEnd = text[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
+            if let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") {
+                result += text[..<authorityStart] + placeholder
+                text = text[at...]
             }
         }
-        return changed ? (components.string ?? url) : url
+        guard let queryStart = text.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return result + text }
+        result += text[...queryStart]
+        result += redactParameters(text[text.index(after: queryStart)...])
+        return result
+    }
+
+    /// `name=value` pairs separated by `&`, `;`, `?` or `#`, with credential values replaced.
+    private static func redactParameters(_ text: Substring) -> String {
+        var result = ""
+        var rest = text
+        while !rest.isEmpty {
+            let end = rest.firstIndex { $0 == "&" || $0 == ";" || $0 == "#" || $0 == "?" } ?? rest.endIndex
+            let pair = rest[..<end]
+            if let equals = pair.firstIndex(of: "="), isSecretParameter(pair[..<equals]), pair.index(after: equals) < pair.endIndex {
+                result += pair[...equals] + placeholder
+            } else {
+                result += pair
+            }
+            if end < rest.endIndex {
+                result.append(rest[end])
+                rest = rest[rest.index(after: end)...]
+            } else {
+                rest = rest[end...]
+            }
+        }
+        return result
+    }
+
+    /// `text` with every URL in it (anything with `://` up to white space or a quote) redacted.
+    public static func redactURLs(in text: String) -> String {
+        guard text.contains("://") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let scheme = rest.range(of: "://") {
+            // Back up over the scheme letters, then run to the end of the URL.
+            var start = scheme.lowerBound
+            while start > rest.startIndex {
+                let previous = rest.index(before: start)
+                guard rest[previous].isLetter || rest[previous].isNumber || "+-.".contains(rest[previous]) else { break }
+                start = previous
+            }
+            var end = rest[scheme.upperBound...].firstIndex { $0.isWhitespace || "\"'<>`".contains($0) } ?? rest.endIndex
+            // Punctuation ending a sentence is not part of the URL ("… from http://h/f?key=K: …").
+            while end > scheme.upperBound, ".,:;)]}".contains(rest[rest.index(before: end)]) { end = rest.index(before: end) }
+            result += rest[..<start]
+            result += redact(url: String(rest[start..<end]))
+            rest = rest[end...]
+        }
+        return result + rest
     }
 
     /// Whether header `name` carries a credential.
@@ -44,17 +112,20 @@ public enum SecretRedactor {
     }
 
     /// The credential values `request` carries: secret header values (and the token after a
-    /// scheme such as `Bearer`) and secret query parameter values.
+    /// scheme such as `Bearer`), secret query parameter values and userinfo.
     public static func secretValues(of request: HTTPRequest) -> [String] {
         var values = request.headers.filter { isSecretHeader($0.0) }.map(\.1)
         values += values.compactMap { $0.split(separator: " ").last.map(String.init) }
-        values += (URLComponents(string: request.url)?.queryItems ?? [])
-            .filter { secretParameters.contains($0.name.lowercased()) }.compactMap(\.value)
+        let components = URLComponents(string: request.url)
+        values += (components?.queryItems ?? []).filter { isSecretParameter($0.name) }.compactMap(\.value)
+        values += [components?.user, components?.password].compactMap { $0 }
         return values
     }
 
-    /// `text` with every occurrence of each of `secrets` replaced (for bodies and messages).
+    /// `text` with every occurrence of each of `secrets` replaced, and every URL in it
+    /// redacted (for bodies and messages).
     public static func redact(text: String, secrets: [String]) -> String {
-        secrets.filter { $0.count >= 4 }.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }
+        let scrubbed = secrets.filter { $0.count >= 4 }.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }
+        return redactURLs(in: scrubbed)
     }
 }

@@ -10,6 +10,30 @@ public enum TerminalText {
         return line.count > limit ? String(line.prefix(limit - 1)) + "…" : line
     }
 
+    /// Whether `text` holds anything ``sanitize(_:singleLine:)`` removes besides white space:
+    /// ESC and other C0 controls, DEL, C1 controls, bidi embeddings, overrides and isolates.
+    /// One pass over the UTF-8 bytes, so clean text (nearly all of it) costs no copy.
+    public static func hasControls(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        while let byte = utf8.next() {
+            switch byte {
+            case 0x09, 0x0A, 0x0D: break
+            case 0x00..<0x20, 0x7F: return true
+            // C1 controls are U+0080–U+009F: C2 80 … C2 9F.
+            case 0x80...0x9F where previous == 0xC2: return true
+            // U+202A–U+202E: E2 80 AA … AE; U+2066–U+2069: E2 81 A6 … A9.
+            case 0xAA...0xAE where previous == 0x80 && beforePrevious == 0xE2: return true
+            case 0xA6...0xA9 where previous == 0x81 && beforePrevious == 0xE2: return true
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
+    }
+
     /// `text` without escape sequences or control characters; with `singleLine`, line
     /// breaks and tabs become single spaces.
     public static func sanitize(_ text: String, singleLine: Bool = true) -> String {

@@ -3,7 +3,9 @@ import Foundation
 /// A section as written in providers.json: `kind[/argument][?key=value&…]`, parsed and
 /// checked against the provider type's metadata.
 public struct SectionSpec: Sendable, Hashable {
-    /// The text exactly as configured; it is the section's key in the store.
+    /// The text as configured with credentials redacted (``SecretRedactor``): the section's
+    /// key in the store and everywhere it is shown. The real values stay in ``arguments``
+    /// and ``options``, which only the provider's fetch reads.
     public var key: String
     public var kind: String
     /// The `/`-separated argument parts (one part for `rest` arguments).
@@ -52,7 +54,7 @@ public struct SectionSpec: Sendable, Hashable {
         }
         let arguments = try checkArgument(argumentText, of: kind)
         let options = try parseQuery(query, of: kind)
-        return SectionSpec(key: text, kind: kind.name, arguments: arguments, options: options)
+        return SectionSpec(key: SecretRedactor.redact(url: text), kind: kind.name, arguments: arguments, options: options)
     }
 
     private static func checkArgument(_ text: Substring?, of kind: SectionKind) throws(SectionSpecError) -> [String] {

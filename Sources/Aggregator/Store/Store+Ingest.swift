@@ -34,13 +34,17 @@ extension Store {
     ///
     /// `validators` are the HTTP validators of the responses the items came from; they are
     /// saved in the same transaction, so a failed ingest never leaves a 304 that would hide
-    /// the items next time.
+    /// the items next time. Every item is ``Item/preparedForStorage()`` first: no credential
+    /// or control character reaches the database.
     @discardableResult
     public func ingest(
         _ items: [Item], section: Section, now: Date = Date(), keepSectionTitle: Bool = false,
         validators: [String: HTTPValidators] = [:]
     ) throws -> IngestResult {
-        try write { db in
+        var section = section
+        section.key = SecretRedactor.redact(url: section.key)
+        let items = items.map { $0.preparedForStorage() }
+        return try write { db in
             for (url, value) in validators { try Self.saveValidators(value, for: url, now: now, in: db) }
             let onConflict = keepSectionTitle ? "DO NOTHING" : "DO UPDATE SET title = excluded.title"
             try db.execute(

@@ -58,6 +58,29 @@ enum StoreSchema {
         // 2: when a refresh last met a tombstoned item, so tombstones of items upstream
         // stopped listing long ago can be forgotten.
         "ALTER TABLE tombstone ADD COLUMN last_seen INTEGER;",
+        // 3: credentials written by earlier versions (a feed URL's `?token=` in section keys,
+        // item URLs and last errors) are redacted in place; `aggr_redact` is SecretRedactor.
+        """
+        UPDATE OR REPLACE section SET key = aggr_redact(key) WHERE key <> aggr_redact(key);
+        UPDATE item SET section = aggr_redact(section) WHERE section <> aggr_redact(section);
+        UPDATE item SET url = aggr_redact(url), canonical_url = aggr_redact(canonical_url)
+            WHERE url <> aggr_redact(url) OR canonical_url <> aggr_redact(canonical_url);
+        UPDATE item SET image = aggr_redact(image) WHERE image <> aggr_redact(image);
+        UPDATE item SET author_url = aggr_redact(author_url) WHERE author_url <> aggr_redact(author_url);
+        UPDATE OR IGNORE item SET item_id = aggr_redact(item_id) WHERE item_id <> aggr_redact(item_id);
+        UPDATE provider_state SET last_error = aggr_redact_text(last_error) WHERE last_error <> aggr_redact_text(last_error);
+        """,
+    ]
+
+    /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs
+    /// inside a message.
+    static let redactFunctions = [
+        DatabaseFunction("aggr_redact", argumentCount: 1, pure: true) { values in
+            String.fromDatabaseValue(values[0]).map(SecretRedactor.redact(url:))
+        },
+        DatabaseFunction("aggr_redact_text", argumentCount: 1, pure: true) { values in
+            String.fromDatabaseValue(values[0]).map(SecretRedactor.redactURLs(in:))
+        },
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -67,6 +90,7 @@ enum StoreSchema {
         let version = try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         if version == currentVersion { return }
         try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA secure_delete = ON")
             try db.inTransaction(.immediate) {
                 let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 guard found <= currentVersion else {
@@ -74,12 +98,17 @@ enum StoreSchema {
                         path: path, message: "schema version \(found) is newer than this aggr understands (\(currentVersion)); upgrade aggr"
                     )
                 }
+                for function in redactFunctions { db.add(function: function) }
                 for step in found..<currentVersion {
                     try db.execute(sql: migrations[step])
                 }
                 try db.execute(sql: "PRAGMA user_version = \(currentVersion)")
                 return .commit
             }
+            // What a migration removed (credentials among it) must not linger in free pages
+            // or the write-ahead log.
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            try db.execute(sql: "PRAGMA secure_delete = OFF")
         }
     }
 }

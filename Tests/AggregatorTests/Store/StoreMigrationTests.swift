@@ -47,3 +47,30 @@ final class StoreMigrationTests: XCTestCase {
         }
     }
 }
+
+extension StoreMigrationTests {
+    func testVersionTwoDatabasesLoseTheCredentialsTheyStored() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("leaky.sqlite")
+        let feed = "http://127.0.0.1:9/feed.xml?token=S3CRET"
+        try sqlite(
+            path,
+            StoreSchema.migrations[0] + StoreSchema.migrations[1]
+                + """
+                INSERT INTO section (provider, key, title) VALUES ('blog', 'url/\(feed)', 'Blog');
+                INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, summary, published, tags, extra,
+                    first_seen) VALUES ('blog', 'url/\(feed)', 'p1', 'post', 'Post', '\(feed)', '\(feed)', '', 0, '[]', '{}', 0);
+                INSERT INTO provider_state (provider, last_error) VALUES ('blog', 'url/\(feed): HTTP 500 from \(feed)');
+                PRAGMA user_version = 2;
+                """)
+        let store = try Store(path: path)
+        let stored = try store.timeline(TimelineQuery()).items
+        XCTAssertEqual(stored.map(\.item.section), ["url/http://127.0.0.1:9/feed.xml?token=REDACTED"])
+        XCTAssertEqual(stored.map(\.item.url), ["http://127.0.0.1:9/feed.xml?token=REDACTED"])
+        XCTAssertEqual(
+            try store.providerStates()["blog"]?.lastError,
+            "url/http://127.0.0.1:9/feed.xml?token=REDACTED: HTTP 500 from http://127.0.0.1:9/feed.xml?token=REDACTED")
+        let bytes = try String(decoding: Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        XCTAssertFalse(bytes.contains("S3CRET"), "no page of the file holds the secret after the migration")
+    }
+}
