@@ -7,6 +7,8 @@ public struct CLIRunner: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// Whether the run was killed for outliving its time limit.
+        public var timedOut = false
     }
 
     public var binary: String
@@ -29,9 +31,11 @@ public struct CLIRunner: Sendable {
         return SharedFixtures.repositoryRoot() + "/.build/debug/aggr"
     }
 
-    /// Runs `aggr arguments…` in `directory`, feeding `input` on standard input.
+    /// Runs `aggr arguments…` in `directory`, feeding `input` on standard input; a run still
+    /// going after `timeout` seconds is killed (a hang fails its test instead of the suite).
     public func run(
-        _ arguments: [String], in directory: String? = nil, input: String? = nil, extraEnvironment: [String: String] = [:]
+        _ arguments: [String], in directory: String? = nil, input: String? = nil, extraEnvironment: [String: String] = [:],
+        timeout: TimeInterval = 120
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -47,16 +51,22 @@ public struct CLIRunner: Sendable {
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
+        let watchdog = DispatchWorkItem { [process] in
+            if process.isRunning { process.terminate() }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         // Read both pipes before waiting so a chatty child never blocks on a full pipe.
         let errorData = LockedData()
         let errorReader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
         errorReader.start()
         let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
         while !errorData.isSet { usleep(1_000) }
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData.value, as: UTF8.self))
+            stderr: String(decoding: errorData.value, as: UTF8.self),
+            timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
     }
 }
 

@@ -9,6 +9,14 @@ import Foundation
 ///     age < 2d and author != "bot"
 ///     published >= 2026-11-01 and title ~ /^\[ann\]/i
 public enum FilterParser {
+    /// The deepest nesting of `not` and parentheses accepted: deeper filters are refused
+    /// with an error rather than exhausting the parser's or SQLite's stack.
+    public static let maximumNesting = 32
+    /// The most conditions one filter may hold.
+    public static let maximumComparisons = 2_000
+    /// The most values one `in [ … ]` list may hold (SQLite binds at most 32,766 values a query).
+    public static let maximumListValues = 1_000
+
     public static func parse(_ text: String) throws(FilterError) -> FilterExpression {
         var lexer = FilterLexer(text)
         var state = State(tokens: try lexer.tokens(), source: text)
@@ -24,6 +32,8 @@ public enum FilterParser {
         let tokens: [FilterToken]
         let source: String
         var index = 0
+        var nesting = 0
+        var comparisons = 0
 
         var current: FilterToken { tokens[index] }
 
@@ -51,34 +61,67 @@ public enum FilterParser {
         }
 
         mutating func parseOr() throws(FilterError) -> FilterExpression {
-            var left = try parseAnd()
+            var terms = [try parseAnd()]
             while isKeyword("or") {
                 index += 1
-                left = .or(left, try parseAnd())
+                terms.append(try parseAnd())
             }
-            return left
+            return Self.balanced(terms[...], FilterExpression.or)
         }
 
         mutating func parseAnd() throws(FilterError) -> FilterExpression {
-            var left = try parseUnary()
+            var terms = [try parseUnary()]
             while isKeyword("and") {
                 index += 1
-                left = .and(left, try parseUnary())
+                terms.append(try parseUnary())
             }
-            return left
+            return Self.balanced(terms[...], FilterExpression.and)
+        }
+
+        /// `terms` joined as a balanced tree: a chain of a thousand `or`s (a keyword
+        /// blocklist) nests ten deep, not a thousand, in the expression and in its SQL.
+        static func balanced(
+            _ terms: ArraySlice<FilterExpression>, _ join: (FilterExpression, FilterExpression) -> FilterExpression
+        ) -> FilterExpression {
+            if terms.count == 1 { return terms[terms.startIndex] }
+            let middle = terms.startIndex + terms.count / 2
+            return join(balanced(terms[..<middle], join), balanced(terms[middle...], join))
+        }
+
+        /// Steps into a `not` or a parenthesis, refusing past ``FilterParser/maximumNesting``.
+        mutating func enter() throws(FilterError) {
+            nesting += 1
+            if nesting > FilterParser.maximumNesting {
+                throw FilterError(
+                    expression: source, position: current.position,
+                    message: "filter nested deeper than \(FilterParser.maximumNesting) levels of not and parentheses")
+            }
         }
 
         mutating func parseUnary() throws(FilterError) -> FilterExpression {
             if isKeyword("not") {
+                try enter()
                 index += 1
-                return .not(try parseUnary())
+                let inner = try parseUnary()
+                nesting -= 1
+                return .not(inner)
             }
             if current.kind == .symbol("(") {
+                try enter()
                 index += 1
                 let inner = try parseOr()
                 guard current.kind == .symbol(")") else { throw fail("expected \")\"") }
                 index += 1
+                nesting -= 1
                 return inner
+            }
+            comparisons += 1
+            if comparisons > FilterParser.maximumComparisons {
+                throw FilterError(
+                    expression: source, position: current.position,
+                    message:
+                        "filter has more than \(FilterParser.maximumComparisons) conditions; join words into one pattern (title ~ \"a|b|c\")"
+                )
             }
             return .comparison(try parseComparison())
         }
@@ -126,6 +169,9 @@ public enum FilterParser {
                 guard current.kind == .symbol("[") else { throw fail("expected \"[\" after in") }
                 index += 1
                 while current.kind != .symbol("]") {
+                    guard values.count < FilterParser.maximumListValues else {
+                        throw fail("more than \(FilterParser.maximumListValues) values in [ ]")
+                    }
                     values.append(try value(for: field, operation: operation))
                     if current.kind == .symbol(",") {
                         index += 1
@@ -187,8 +233,12 @@ public enum FilterParser {
         }
 
         func checkedRegex(_ pattern: String, caseInsensitive: Bool, at token: FilterToken) throws(FilterError) -> FilterValue {
-            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
-                throw FilterError(expression: source, position: token.position, message: "invalid regular expression /\(pattern)/")
+            do {
+                _ = try LinearRegex(pattern)
+            } catch {
+                // Features refused on purpose say so; plain syntax slips keep the short message.
+                let detail = error.message.contains("not supported") ? ": \(error.message)" : ""
+                throw FilterError(expression: source, position: token.position, message: "invalid regular expression /\(pattern)/\(detail)")
             }
             return .regex(pattern: pattern, caseInsensitive: caseInsensitive)
         }

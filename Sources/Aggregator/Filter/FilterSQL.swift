@@ -25,7 +25,10 @@ public struct FilterSQL: Sendable, Equatable {
             return FilterSQL(sql: "(\(l.sql) OR \(r.sql))", arguments: l.arguments + r.arguments)
         case .not(let inner):
             let compiled = compile(inner, now: now)
-            return FilterSQL(sql: "(NOT coalesce(\(compiled.sql), 0))", arguments: compiled.arguments)
+            // True when the inner condition is false or unknown (NULL): `not (replies > 5)`
+            // keeps items without a reply count. `IS NOT 1` says it without a function call,
+            // which keeps each level of nesting shallow for SQLite's parser.
+            return FilterSQL(sql: "(\(compiled.sql) IS NOT 1)", arguments: compiled.arguments)
         case .comparison(let comparison):
             return compile(comparison, now: now)
         }

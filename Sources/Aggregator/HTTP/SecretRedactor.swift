@@ -30,7 +30,7 @@ public enum SecretRedactor {
         return secretParameters.contains(folded) || secretSuffixes.contains { folded.hasSuffix($0) }
     }
 
-    /// `url` with any userinfo (`user:pass@`, `token@`) and every credential parameter value
+    /// `url` with any userinfo (`user:REDACTED@`, `REDACTED@`) and every credential parameter value
     /// (in the query and in the fragment) replaced by ``placeholder``.
     ///
     /// Also takes a section key (`url/https://host/feed?token=…`, `search/q?key=…`): its
@@ -46,7 +46,10 @@ public enum SecretRedactor {
             let authorityStart = scheme.upperBound
             let authorityEnd = text[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
             if let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") {
-                result += text[..<authorityStart] + placeholder
+                // `user:pass@` keeps the user name; a lone `name@` is often a token itself.
+                let userinfo = text[authorityStart..<at]
+                let user = userinfo.firstIndex(of: ":").map { userinfo[..<$0] + ":" } ?? ""
+                result += text[..<authorityStart] + user + placeholder
                 text = text[at...]
             }
         }

@@ -10,9 +10,10 @@ public enum TerminalText {
         return line.count > limit ? String(line.prefix(limit - 1)) + "…" : line
     }
 
-    /// Whether `text` holds anything ``sanitize(_:singleLine:)`` removes besides white space:
-    /// ESC and other C0 controls, DEL, C1 controls, bidi embeddings, overrides and isolates.
-    /// One pass over the UTF-8 bytes, so clean text (nearly all of it) costs no copy.
+    /// Whether `text` holds anything ``sanitize(_:singleLine:)`` removes besides white space.
+    ///
+    /// That is ESC and other C0 controls, DEL, C1 controls, bidi embeddings, overrides and
+    /// isolates. One pass over the UTF-8 bytes, so clean text (nearly all of it) costs no copy.
     public static func hasControls(_ text: String) -> Bool {
         var utf8 = text.utf8.makeIterator()
         var previous: UInt8 = 0

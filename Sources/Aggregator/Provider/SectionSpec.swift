@@ -3,9 +3,10 @@ import Foundation
 /// A section as written in providers.json: `kind[/argument][?key=value&…]`, parsed and
 /// checked against the provider type's metadata.
 public struct SectionSpec: Sendable, Hashable {
-    /// The text as configured with credentials redacted (``SecretRedactor``): the section's
-    /// key in the store and everywhere it is shown. The real values stay in ``arguments``
-    /// and ``options``, which only the provider's fetch reads.
+    /// The text as configured, with credentials redacted.
+    ///
+    /// It is the section's key in the store and everywhere it is shown (``SecretRedactor``);
+    /// the real values stay in ``arguments`` and ``options``, which only the fetch reads.
     public var key: String
     public var kind: String
     /// The `/`-separated argument parts (one part for `rest` arguments).

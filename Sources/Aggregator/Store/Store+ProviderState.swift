@@ -84,7 +84,8 @@ extension Store {
                     """,
                 arguments: [
                     state.provider, state.lastAttempt.map(Self.millis), state.lastSuccess.map(Self.millis),
-                    state.lastError.map(SecretRedactor.redactURLs(in:)), state.consecutiveFailures, state.nextAllowedFetch.map(Self.millis), state.waitReason?.rawValue,
+                    state.lastError.map(SecretRedactor.redactURLs(in:)), state.consecutiveFailures, state.nextAllowedFetch.map(Self.millis),
+                    state.waitReason?.rawValue,
                 ])
         }
     }

@@ -15,7 +15,7 @@ final class SecretRedactorTests: XCTestCase {
             ("https://h/f?x-api-key=S", "https://h/f?x-api-key=REDACTED"),
             ("https://h/f?password=S&secret=T&sig=U", "https://h/f?password=REDACTED&secret=REDACTED&sig=REDACTED"),
             ("https://h/cb#access_token=S&state=1", "https://h/cb#access_token=REDACTED&state=1"),
-            ("https://user:pass@h/f", "https://REDACTED@h/f"),
+            ("https://user:pass@h/f", "https://user:REDACTED@h/f"),
             ("https://ghp_S@h/f?page=2", "https://REDACTED@h/f?page=2"),
             ("https://h/f?page=2&sort=new", "https://h/f?page=2&sort=new"),
             ("https://h/f?token=", "https://h/f?token="),
@@ -34,7 +34,7 @@ final class SecretRedactorTests: XCTestCase {
     func testURLsInsideMessagesAreRedacted() {
         XCTAssertEqual(
             SecretRedactor.redactURLs(in: "url/http://h/f?token=S: HTTP 500 from http://u:p@h/f?key=K (see \"https://h/x?sig=Z\")"),
-            "url/http://h/f?token=REDACTED: HTTP 500 from http://REDACTED@h/f?key=REDACTED (see \"https://h/x?sig=REDACTED\")")
+            "url/http://h/f?token=REDACTED: HTTP 500 from http://u:REDACTED@h/f?key=REDACTED (see \"https://h/x?sig=REDACTED\")")
     }
 
     func testItemsAreRedactedAndSanitizedBeforeStorage() {
@@ -46,7 +46,7 @@ final class SecretRedactorTests: XCTestCase {
         let prepared = item.preparedForStorage()
         XCTAssertEqual(prepared.section, "url/http://h/f?token=REDACTED")
         XCTAssertEqual(prepared.id, "http://h/f?token=REDACTED")
-        XCTAssertEqual(prepared.url, "http://REDACTED@h/f")
+        XCTAssertEqual(prepared.url, "http://u:REDACTED@h/f")
         XCTAssertEqual(prepared.image, "http://h/i.png?sig=REDACTED")
         XCTAssertEqual(prepared.author, Author(name: "xy", url: "http://h/?key=REDACTED"))
         XCTAssertEqual(prepared.title, "abcd")
