@@ -74,4 +74,42 @@ final class CommandTypeTests: EndToEndTestCase {
         XCTAssertEqual(titles.count, 4, result.stderr)
         XCTAssertEqual(Set(titles), ["open: []"], "descriptors leaked into a command: \(titles)")
     }
+
+    /// A timeout stops the command and everything it started; a command that backgrounds a
+    /// child and exits leaves nothing behind and does not keep the refresh waiting.
+    func testTimeoutsStopEveryProcessTheCommandStarted() throws {
+        let line =
+            #"{"provider":"x","section":"y","id":"o1","kind":"post","title":"orphan parent","url":"https://cmd.example/o","author":null,"published":"2026-11-20T10:00:00Z","updated":null,"summary":"","tags":[],"metrics":{},"image":null,"extra":{}}\n"#
+        let commands: [(String, String, String)] = [
+            ("sleeper", "sleep 21.4242; true", #", "timeout": "1s""#),
+            ("orphan", "(sleep 31.4242 &); printf '\(line)'", ""),
+            ("stubborn", "trap '' TERM; while :; do sleep 0.5; done # 41.4242", #", "timeout": "1s""#),
+        ]
+        let entries = commands.map { id, script, extra in
+            var quoted = ""
+            JSONWriter.appendQuoted(script, to: &quoted)
+            return #"{"id": "\#(id)", "type": "exec", "options": {"command": ["/bin/sh", "-c", \#(quoted)]\#(extra)}}"#
+        }
+        directory.write("providers.json", "{\"providers\": [\(entries.joined(separator: ",\n"))]}")
+        let start = Date()
+        let result = try runner.run(["refresh"], in: directory.path, timeout: 60)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10, "nothing the commands started kept the refresh waiting")
+        let lines = Set(result.stderr.split(separator: "\n").map(String.init))
+        for expected in [
+            "sleeper run: failed: unexpected answer: sh ran longer than 1 s and was stopped",
+            "stubborn run: failed: unexpected answer: sh ran longer than 1 s and was stopped",
+            "orphan run: 1 new, 0 updated, 0 unchanged",
+        ] {
+            XCTAssertTrue(lines.contains(expected), "missing: \(expected)\n\(result.stderr)")
+        }
+        let survivors = Process()
+        survivors.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        survivors.arguments = ["-f", "21[.]4242|31[.]4242|41[.]4242"]
+        let output = Pipe()
+        survivors.standardOutput = output
+        try survivors.run()
+        survivors.waitUntilExit()
+        let pids = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(pids, "", "processes left behind by exec commands")
+    }
 }

@@ -34,43 +34,31 @@ struct CommandRunner: Sendable {
     func run(searchPath: String?) async throws -> Output {
         guard let executable = Self.resolve(argv[0], path: searchPath) else { throw Failure.notFound(argv[0]) }
         let child = try SpawnedChild(executable: executable, argv: argv, environment: environment)
-        let collected = CollectedOutput(limit: maxOutputBytes)
         let timeout = timeoutSeconds
         let limit = maxOutputBytes
         return try await withCheckedThrowingContinuation { continuation in
-            let readers = DispatchGroup()
-            // Blocking reads on two plain threads: the pipes are drained as the child writes,
-            // and a child that prints past the limit is killed at once.
-            for (descriptor, isOutput) in [(child.stdout, true), (child.stderr, false)] {
-                readers.enter()
-                Thread {
-                    var buffer = [UInt8](repeating: 0, count: 65_536)
-                    while true {
-                        let count = read(descriptor, &buffer, buffer.count)
-                        if count <= 0 { break }
-                        if !collected.append(Data(buffer[0..<count]), toStandardOutput: isOutput) { child.signal(SIGKILL) }
-                    }
-                    close(descriptor)
-                    readers.leave()
-                }.start()
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeout)) {
-                guard !child.hasExited else { return }
-                collected.markTimedOut()
-                child.signal(SIGTERM)
-                DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(2)) { child.signal(SIGKILL) }
-            }
+            // Blocking calls on plain threads, off Swift's cooperative pool.
+            let reaper = DispatchGroup()
+            reaper.enter()
             Thread {
-                let status = child.wait()
-                readers.wait()
-                let result = collected.snapshot()
+                child.wait()
+                // The command is done: whatever it left running in its group goes too, so a
+                // backgrounded grandchild neither holds the pipes open nor outlives the refresh.
+                child.signalGroup(SIGKILL)
+                reaper.leave()
+            }.start()
+            Thread {
+                let collected = OutputReader(limit: limit).read(
+                    from: [child.stdout, child.stderr], until: .now() + .seconds(timeout), child: child)
+                reaper.wait()
                 if collected.timedOut {
                     continuation.resume(
-                        throwing: Failure.timedOut(seconds: timeout, stderr: String(decoding: result.stderr, as: UTF8.self)))
-                } else if result.overflowed {
+                        throwing: Failure.timedOut(seconds: timeout, stderr: String(decoding: collected.stderr, as: UTF8.self)))
+                } else if collected.overflowed {
                     continuation.resume(throwing: Failure.tooMuchOutput(limit: limit))
                 } else {
-                    continuation.resume(returning: Output(status: status, stdout: result.stdout, stderr: result.stderr))
+                    continuation.resume(
+                        returning: Output(status: child.status, stdout: collected.stdout, stderr: collected.stderr))
                 }
             }.start()
         }
@@ -81,12 +69,14 @@ struct CommandRunner: Sendable {
 /// signal dispositions (threads of aggr block signals, and children would inherit that),
 /// stdin from /dev/null, and no descriptor of aggr's beyond stdout and stderr.
 final class SpawnedChild: @unchecked Sendable {
-    // Invariant: `exited` is only touched while holding `lock`; `pid` and the descriptors are immutable.
+    // Invariant: `exited` and `exitStatus` are only touched while holding `lock`; `pid` and
+    // the descriptors are immutable.
     let pid: pid_t
     let stdout: Int32
     let stderr: Int32
     private let lock = NSLock()
     private var exited = false
+    private var exitStatus: Int32 = 0
 
     init(executable: String, argv: [String], environment: [String: String]) throws {
         var output: [Int32] = [-1, -1]
@@ -111,7 +101,9 @@ final class SpawnedChild: @unchecked Sendable {
         sigfillset(&defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // Its own process group (id = its pid), so the deadline reaches everything it starts.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let arguments = argv.map { strdup($0) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -141,61 +133,88 @@ final class SpawnedChild: @unchecked Sendable {
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
     }()
 
-    var hasExited: Bool { lock.withLock { exited } }
+    /// The exit status, or 128 + the signal that ended it (valid once ``wait()`` returned).
+    var status: Int32 { lock.withLock { exitStatus } }
 
-    /// Sends `signal` unless the child was already reaped (its pid may belong to another).
-    func signal(_ signal: Int32) {
-        lock.withLock {
-            if !exited { kill(pid, signal) }
-        }
+    /// Sends `signal` to the child's whole process group. The group outlives the child while
+    /// any member is left, and its id is not reused while it exists.
+    func signalGroup(_ signal: Int32) {
+        kill(-pid, signal)
     }
 
-    /// Waits for the child; its exit status, or 128 + the signal that ended it.
-    func wait() -> Int32 {
+    /// Waits for the child to end and records its status.
+    func wait() {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        lock.withLock { exited = true }
         let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        lock.withLock {
+            exited = true
+            exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        }
     }
 }
 
-/// Output gathered from a child's pipes on Foundation's reader threads.
-final class CollectedOutput: @unchecked Sendable {
-    // Invariant: every field is only touched while holding `lock`.
-    private let lock = NSLock()
-    private let limit: Int
-    private var stdout: [UInt8] = []
-    private var stderr: [UInt8] = []
-    private var overflowed = false
-    private var didTimeOut = false
+/// Reads a child's standard output and error with poll(2) until both close or a deadline.
+///
+/// At the deadline the child's process group gets SIGTERM, then SIGKILL after a grace
+/// period, and reading stops whether or not some descendant still holds a pipe.
+struct OutputReader {
+    /// How long the group has to exit after SIGTERM.
+    static let grace: DispatchTimeInterval = .seconds(2)
+    /// The most standard error kept (for messages).
+    static let stderrLimit = 65_536
 
-    init(limit: Int) {
-        self.limit = limit
+    var limit: Int
+
+    struct Collected {
+        var stdout: [UInt8] = []
+        var stderr: [UInt8] = []
+        var overflowed = false
+        var timedOut = false
     }
 
-    /// Appends `data`; false once standard output passed the limit.
-    func append(_ data: Data, toStandardOutput: Bool) -> Bool {
-        lock.withLock {
-            if toStandardOutput {
-                guard !overflowed else { return false }
-                if stdout.count + data.count > limit {
-                    overflowed = true
-                    return false
-                }
-                stdout += data
-            } else if stderr.count < 65_536 {
-                stderr += data.prefix(65_536 - stderr.count)
+    func read(from descriptors: [Int32], until deadline: DispatchTime, child: SpawnedChild) -> Collected {
+        var collected = Collected()
+        var open = descriptors
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var killAt: DispatchTime?
+        defer { descriptors.forEach { close($0) } }
+        while !open.isEmpty {
+            let now = DispatchTime.now()
+            if killAt == nil, now >= deadline {
+                collected.timedOut = true
+                child.signalGroup(SIGTERM)
+                killAt = now + Self.grace
             }
-            return true
+            if let killAt, now >= killAt {
+                child.signalGroup(SIGKILL)
+                break
+            }
+            let until = killAt ?? deadline
+            let waitMillis = until > now ? Int32(min(1_000, (until.uptimeNanoseconds - now.uptimeNanoseconds) / 1_000_000 + 1)) : 0
+            var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&polled, nfds_t(polled.count), waitMillis)
+            if ready < 0 && errno != EINTR { break }
+            guard ready > 0 else { continue }
+            for entry in polled where entry.revents != 0 {
+                let count = Foundation.read(entry.fd, &buffer, buffer.count)
+                if count <= 0 {
+                    open.removeAll { $0 == entry.fd }
+                    continue
+                }
+                if entry.fd == descriptors[0] {
+                    if collected.stdout.count + count > limit {
+                        collected.overflowed = true
+                        child.signalGroup(SIGKILL)
+                        open.removeAll()
+                        break
+                    }
+                    collected.stdout += buffer[0..<count]
+                } else if collected.stderr.count < Self.stderrLimit {
+                    collected.stderr += buffer[0..<min(count, Self.stderrLimit - collected.stderr.count)]
+                }
+            }
         }
-    }
-
-    func markTimedOut() { lock.withLock { didTimeOut = true } }
-
-    var timedOut: Bool { lock.withLock { didTimeOut } }
-
-    func snapshot() -> (stdout: [UInt8], stderr: [UInt8], overflowed: Bool) {
-        lock.withLock { (stdout, stderr, overflowed) }
+        return collected
     }
 }
