@@ -136,8 +136,10 @@ final class SpawnedChild: @unchecked Sendable {
     /// The exit status, or 128 + the signal that ended it (valid once ``wait()`` returned).
     var status: Int32 { lock.withLock { exitStatus } }
 
-    /// Sends `signal` to the child's whole process group. The group outlives the child while
-    /// any member is left, and its id is not reused while it exists.
+    /// Sends `signal` to the child's whole process group.
+    ///
+    /// The group outlives the child while any member is left, and its id is not reused
+    /// while it exists.
     func signalGroup(_ signal: Int32) {
         kill(-pid, signal)
     }
