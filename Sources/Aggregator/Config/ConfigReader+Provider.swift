@@ -85,7 +85,7 @@ extension ConfigReader {
             let problem: String?
             switch (spec.valueType, member.value) {
             case (.integer, .number(let number)):
-                problem = spec.valueType.problem(with: String(Int(exactly: number).map(String.init) ?? "\(number)"))
+                problem = spec.valueType.problem(with: number.description)
             case (.boolean, .bool), (.object, .object): problem = nil
             case (.stringList, .array(let elements)):
                 problem = elements.isEmpty || elements.contains { $0.stringValue == nil } ? "must be a non-empty list of strings" : nil

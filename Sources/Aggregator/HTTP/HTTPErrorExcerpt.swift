@@ -3,7 +3,7 @@
 public enum HTTPErrorExcerpt {
     public static func make(_ body: [UInt8], limit: Int = 160) -> String {
         let text = String(decoding: body.prefix(65_536), as: UTF8.self)
-        if let value = try? JSONParser.parse(text) {
+        if let value = try? JSONParser.parse(text, mode: .upstream) {
             for key in ["message", "error", "error_description", "msg"] {
                 if let message = value[key]?.stringValue { return TerminalText.excerpt(message, limit: limit) }
             }

@@ -68,7 +68,7 @@ public struct JSONKeyPath: Sendable, Equatable, CustomStringConvertible {
         for value in values(in: root) {
             switch value {
             case .string(let text): return text
-            case .number(let number): return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            case .number(let number): return number.description
             case .bool(let flag): return String(flag)
             default: continue
             }

@@ -1,21 +1,30 @@
-/// A strict JSON (RFC 8259) parser producing ``JSONValue`` with positioned errors.
+/// A JSON (RFC 8259) parser producing ``JSONValue`` with positioned errors.
 ///
-/// Duplicate object keys are rejected, because in a config file the second one silently
-/// winning is a bug the user cannot see.
+/// Bytes that are not UTF-8 are refused with their offset in both modes. ``Mode/strict``
+/// (config files, aggr's own formats) also refuses duplicate object keys, because in a
+/// config file the second one silently winning is a bug the user cannot see, and `\u`
+/// escapes of lone surrogates. ``Mode/upstream`` (other people's servers) lets the last of
+/// duplicate keys win and reads a lone surrogate as U+FFFD, as browsers do.
 public struct JSONParser {
+    /// How forgiving the parser is.
+    public enum Mode: Sendable {
+        case strict, upstream
+    }
+
     private let bytes: [UInt8]
+    private let mode: Mode
     private var index = 0
     private var depth = 0
     private static let maximumDepth = 256
 
     /// Parses one complete JSON document.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
-        try parse(bytes: Array(text.utf8))
+    public static func parse(_ text: String, mode: Mode = .strict) throws(JSONSyntaxError) -> JSONValue {
+        try parse(bytes: Array(text.utf8), mode: mode)
     }
 
     /// Parses one complete JSON document from UTF-8 bytes.
-    public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    public static func parse(bytes: [UInt8], mode: Mode = .strict) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, mode: mode)
         parser.skipWhitespace()
         if parser.index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         let value = try parser.parseValue()
@@ -26,8 +35,9 @@ public struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], mode: Mode) {
         self.bytes = bytes
+        self.mode = mode
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -104,7 +114,8 @@ public struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            let duplicate = !seen.insert(key).inserted
+            if duplicate, mode == .strict {
                 throw error("duplicate key \"\(key)\"", at: keyStart)
             }
             skipWhitespace()
@@ -112,7 +123,12 @@ public struct JSONParser {
                 throw error("expected ':' after member name but found \(describeCurrent())")
             }
             index += 1
-            members.append(JSONMember(key, try parseValue()))
+            let value = try parseValue()
+            if duplicate, let existing = members.lastIndex(where: { $0.key == key }) {
+                members[existing].value = value
+            } else {
+                members.append(JSONMember(key, value))
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -183,7 +199,7 @@ public struct JSONParser {
             guard digits(&self) > 0 else { throw error("invalid number: digits expected in exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text) else { throw error("invalid number", at: start) }
+        guard let value = JSONNumber(literal: text) else { throw error("invalid number", at: start) }
         return .number(value)
     }
 
@@ -209,24 +225,30 @@ public struct JSONParser {
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
-        func flush(_ parser: JSONParser, into scalars: inout String.UnicodeScalarView, from: Int) {
-            if from < parser.index {
-                scalars.append(contentsOf: String(decoding: parser.bytes[from..<parser.index], as: UTF8.self).unicodeScalars)
+        var runIsASCII = true
+        func flush(_ parser: JSONParser, into scalars: inout String.UnicodeScalarView, from: Int, ascii: Bool) throws(JSONSyntaxError) {
+            guard from < parser.index else { return }
+            if !ascii, let bad = parser.bytes[from..<parser.index].withUnsafeBufferPointer(UTF8Validation.firstInvalidOffset) {
+                let offset = from + bad
+                throw parser.error("invalid UTF-8 (byte 0x\(String(parser.bytes[offset], radix: 16)) at byte offset \(offset))", at: offset)
             }
+            scalars.append(contentsOf: String(decoding: parser.bytes[from..<parser.index], as: UTF8.self).unicodeScalars)
         }
         while true {
             guard let byte = current else { throw error("unterminated string", at: start) }
             if byte == UInt8(ascii: "\"") {
-                flush(self, into: &scalars, from: runStart)
+                try flush(self, into: &scalars, from: runStart, ascii: runIsASCII)
                 index += 1
                 return String(scalars)
             }
             if byte < 0x20 { throw error("control character in string; escape it") }
             if byte != UInt8(ascii: "\\") {
+                if byte >= 0x80 { runIsASCII = false }
                 index += 1
                 continue
             }
-            flush(self, into: &scalars, from: runStart)
+            try flush(self, into: &scalars, from: runStart, ascii: runIsASCII)
+            runIsASCII = true
             index += 1
             guard let escape = current else { throw error("unterminated string", at: start) }
             index += 1
@@ -240,6 +262,7 @@ public struct JSONParser {
             case UInt8(ascii: "r"): scalars.append("\r")
             case UInt8(ascii: "t"): scalars.append("\t")
             case UInt8(ascii: "u"):
+                let escapeStart = index - 2
                 var code = try parseHex4()
                 if (0xD800...0xDBFF).contains(code), current == UInt8(ascii: "\\"),
                     index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
@@ -249,15 +272,24 @@ public struct JSONParser {
                     if (0xDC00...0xDFFF).contains(low) {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else {
+                        try loneSurrogate(at: escapeStart)
                         scalars.append("\u{FFFD}")
                         code = low
                     }
                 }
+                if Unicode.Scalar(code) == nil { try loneSurrogate(at: index - 6) }
                 scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
             default:
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
             }
             runStart = index
+        }
+    }
+
+    /// A `\u` escape of half a surrogate pair: an error when strict, U+FFFD upstream.
+    private func loneSurrogate(at position: Int) throws(JSONSyntaxError) {
+        if mode == .strict {
+            throw error("\\u escape of a lone surrogate (half of a UTF-16 pair) at byte offset \(position)", at: position)
         }
     }
 }

@@ -5,7 +5,7 @@
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
-    case number(Double)
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
     case object([JSONMember])
@@ -33,12 +33,10 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
-    /// The value as an integer when it is a number without a fraction.
+    /// The value as an integer when it is a whole number that fits an Int exactly.
     public var integerValue: Int? {
-        guard case .number(let value) = self, value.rounded() == value, abs(value) < 1e15 else {
-            return nil
-        }
-        return Int(value)
+        guard case .number(let value) = self else { return nil }
+        return value.intValue
     }
 
     public var boolValue: Bool? {

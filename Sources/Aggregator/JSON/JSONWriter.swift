@@ -83,11 +83,7 @@ public struct JSONWriter {
         case .bool(let flag): bool(flag)
         case .number(let number):
             separate()
-            if number.rounded() == number, abs(number) < 1e15 {
-                output.append(String(Int(number)))
-            } else {
-                output.append(String(number))
-            }
+            output.append(number.description)
         case .string(let text): string(text)
         case .array(let elements):
             beginArray()

@@ -4,6 +4,12 @@ import Foundation
 /// failure into a ``ProviderError`` that says where decoding stopped.
 public enum ProviderJSON {
     public static func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], provider: String, section: String) throws(ProviderError) -> T {
+        // JSONDecoder would call bytes that are not UTF-8 "wrong type at the top level".
+        if let offset = UTF8Validation.firstInvalidOffset(body) {
+            throw ProviderError.unexpectedPayload(
+                provider: provider, section: section,
+                detail: "the JSON is not valid UTF-8 (byte 0x\(String(body[offset], radix: 16)) at byte offset \(offset))")
+        }
         do {
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase

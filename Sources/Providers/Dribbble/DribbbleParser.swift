@@ -152,7 +152,7 @@ public struct DribbbleParser: Sendable {
         var details = ShotDetails()
         guard let document = try? MarkupDocument.html(body) else { return details }
         for script in (try? document.select(css: "script[type='application/ld+json']")) ?? [] {
-            guard let value = try? JSONParser.parse(script.text) else { continue }
+            guard let value = try? JSONParser.parse(script.text, mode: .upstream) else { continue }
             if let date = value["datePublished"]?.stringValue ?? value["uploadDate"]?.stringValue {
                 details.published = UpstreamDate.parse(date)
             }

@@ -68,7 +68,7 @@ public struct JSONAPIProvider: Provider {
         guard let response = try await context.get(url, headers: headers) else { return SectionFetch(section: described, items: nil) }
         let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes: response.body)
+            root = try JSONParser.parse(bytes: response.body, mode: .upstream)
         } catch {
             throw ProviderError.unexpectedPayload(provider: configuration.id, section: section.key, detail: "not JSON: \(error)")
         }

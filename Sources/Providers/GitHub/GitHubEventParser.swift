@@ -19,7 +19,7 @@ public struct GitHubEventParser: Sendable {
     public func events(_ body: [UInt8], section: String) throws(ProviderError) -> [Item] {
         let document: JSONValue
         do {
-            document = try JSONParser.parse(bytes: body)
+            document = try JSONParser.parse(bytes: body, mode: .upstream)
         } catch {
             throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "not JSON: \(error)")
         }

@@ -104,7 +104,7 @@ struct ProvidersAddCommand: AsyncParsableCommand {
                     }
                     let value = String(pair[pair.index(after: equals)...])
                     let parsed: JSONValue =
-                        Int(value).map { .number(Double($0)) }
+                        Int(value).map { .number(JSONNumber($0)) }
                         ?? (value == "true" ? .bool(true) : value == "false" ? .bool(false) : .string(value))
                     options.append(JSONMember(String(pair[..<equals]), parsed))
                 }
