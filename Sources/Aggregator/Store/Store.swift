@@ -8,30 +8,62 @@ public final class Store: Sendable {
     public let path: String
     let pool: DatabasePool
 
+    /// Whether the file could only be opened for reading: every read works, writes fail
+    /// with "is read-only".
+    public let isReadOnly: Bool
+
     /// Opens (creating when needed) the database at `path` and brings its schema up to date.
+    ///
+    /// A file this process may not write (its permissions, or a directory where SQLite cannot
+    /// create the write-ahead log beside it) is opened read-only, so `timeline`, `search`,
+    /// `show` and `providers` still work; its schema must then already be current.
     public init(path: String) throws {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
+        let folder = directory.isEmpty ? "." : directory
+        isReadOnly =
+            FileManager.default.fileExists(atPath: path)
+            && (access(path, W_OK) != 0 || (access(folder, W_OK) != 0 && !FileManager.default.fileExists(atPath: path + "-shm")))
         var configuration = GRDB.Configuration()
+        configuration.readonly = isReadOnly
         // Another aggr may hold the write lock for a whole refresh transaction: wait, never fail.
         configuration.busyMode = .timeout(30)
         configuration.label = "aggr.store"
+        let readOnly = isReadOnly
         configuration.prepareDatabase { db in
             // WAL with NORMAL sync cannot corrupt; at worst the last refresh is lost on power failure.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if !readOnly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             db.add(function: RegexCache.function)
             try FullTextRank.register(in: db)
         }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try StoreSchema.migrate(pool, path: path)
+            pool = try Self.openPool(path: path, configuration: configuration)
+            if isReadOnly {
+                try StoreSchema.checkReadable(pool, path: path)
+            } else {
+                try StoreSchema.migrate(pool, path: path)
+            }
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
             throw StoreError(path: path, message: Self.explain(error))
+        }
+    }
+
+    /// The pool; a read-only WAL file whose `-shm` cannot be created is opened immutable.
+    private static func openPool(path: String, configuration: GRDB.Configuration) throws -> DatabasePool {
+        do {
+            return try DatabasePool(path: path, configuration: configuration)
+        } catch let error as DatabaseError
+            where configuration.readonly && [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode)
+        {
+            // A WAL file needs its -shm beside it, which this process cannot create; nobody it
+            // could be writes the file either, so reading it as immutable is safe.
+            let url = URL(fileURLWithPath: path).absoluteString
+            return try DatabasePool(path: url + "?immutable=1", configuration: configuration)
         }
     }
 

@@ -85,11 +85,24 @@ enum StoreSchema {
 
     static var currentVersion: Int { migrations.count }
 
+    /// Fails unless a file opened read-only already has this aggr's schema.
+    static func checkReadable(_ reader: DatabasePool, path: String) throws {
+        let version = try reader.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        guard version == currentVersion else {
+            throw StoreError(
+                path: path,
+                message: version > currentVersion
+                    ? "schema version \(version) is newer than this aggr understands (\(currentVersion)); upgrade aggr"
+                    : "is read-only and still at schema version \(version); open it once with write access to upgrade it")
+        }
+    }
+
     /// Brings `writer`'s schema up to date, or fails when the file is from a newer aggr.
     static func migrate(_ writer: DatabasePool, path: String) throws {
         let version = try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         if version == currentVersion { return }
         try writer.writeWithoutTransaction { db in
+            let secureDelete = try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0
             try db.execute(sql: "PRAGMA secure_delete = ON")
             try db.inTransaction(.immediate) {
                 let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -108,7 +121,7 @@ enum StoreSchema {
             // What a migration removed (credentials among it) must not linger in free pages
             // or the write-ahead log.
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            try db.execute(sql: "PRAGMA secure_delete = OFF")
+            try db.execute(sql: "PRAGMA secure_delete = \(secureDelete)")
         }
     }
 }
