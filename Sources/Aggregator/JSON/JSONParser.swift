@@ -100,7 +100,7 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [JSONMember] = []
-        var seen: Set<String> = []
+        var seen: Set<String>?
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -114,7 +114,14 @@ public struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            let duplicate = !seen.insert(key).inserted
+            // Small objects (nearly all) compare keys in place; a set pays off past a few dozen.
+            let duplicate: Bool
+            if members.count < 24 {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if seen == nil { seen = Set(members.map(\.key)) }
+                duplicate = !seen!.insert(key).inserted
+            }
             if duplicate, mode == .strict {
                 throw error("duplicate key \"\(key)\"", at: keyStart)
             }
@@ -223,23 +230,25 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = index
         index += 1
-        var scalars = String.UnicodeScalarView()
         var runStart = index
         var runIsASCII = true
-        func flush(_ parser: JSONParser, into scalars: inout String.UnicodeScalarView, from: Int, ascii: Bool) throws(JSONSyntaxError) {
-            guard from < parser.index else { return }
+        // Built as UTF-8 bytes and decoded once: the common string (no escape) is a single
+        // copy of its bytes.
+        var utf8: [UInt8] = []
+        func checkRun(_ parser: JSONParser, from: Int, ascii: Bool) throws(JSONSyntaxError) {
             if !ascii, let bad = parser.bytes[from..<parser.index].withUnsafeBufferPointer(UTF8Validation.firstInvalidOffset) {
                 let offset = from + bad
                 throw parser.error("invalid UTF-8 (byte 0x\(String(parser.bytes[offset], radix: 16)) at byte offset \(offset))", at: offset)
             }
-            scalars.append(contentsOf: String(decoding: parser.bytes[from..<parser.index], as: UTF8.self).unicodeScalars)
         }
         while true {
             guard let byte = current else { throw error("unterminated string", at: start) }
             if byte == UInt8(ascii: "\"") {
-                try flush(self, into: &scalars, from: runStart, ascii: runIsASCII)
-                index += 1
-                return String(scalars)
+                try checkRun(self, from: runStart, ascii: runIsASCII)
+                defer { index += 1 }
+                if utf8.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
+                utf8 += bytes[runStart..<index]
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 { throw error("control character in string; escape it") }
             if byte != UInt8(ascii: "\\") {
@@ -247,20 +256,19 @@ public struct JSONParser {
                 index += 1
                 continue
             }
-            try flush(self, into: &scalars, from: runStart, ascii: runIsASCII)
+            try checkRun(self, from: runStart, ascii: runIsASCII)
+            utf8 += bytes[runStart..<index]
             runIsASCII = true
             index += 1
             guard let escape = current else { throw error("unterminated string", at: start) }
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
                 let escapeStart = index - 2
                 var code = try parseHex4()
@@ -273,17 +281,21 @@ public struct JSONParser {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else {
                         try loneSurrogate(at: escapeStart)
-                        scalars.append("\u{FFFD}")
+                        Self.append("\u{FFFD}", to: &utf8)
                         code = low
                     }
                 }
                 if Unicode.Scalar(code) == nil { try loneSurrogate(at: index - 6) }
-                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                Self.append(Unicode.Scalar(code) ?? "\u{FFFD}", to: &utf8)
             default:
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
             }
             runStart = index
         }
+    }
+
+    private static func append(_ scalar: Unicode.Scalar, to utf8: inout [UInt8]) {
+        UTF8.encode(scalar) { utf8.append($0) }
     }
 
     /// A `\u` escape of half a surrogate pair: an error when strict, U+FFFD upstream.

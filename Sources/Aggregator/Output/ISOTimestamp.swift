@@ -15,20 +15,39 @@ public enum ISOTimestamp {
     /// `date` as `YYYY-MM-DDTHH:MM:SSZ`.
     public static func format(_ date: Date) -> String {
         let c = components(date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year, c.month, c.day, c.hour, c.minute, c.second)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            var value = max(0, value)
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                value %= divisor
+                divisor /= 10
+            }
+        }
+        digits(c.year, c.year > 9_999 ? String(c.year).count : 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(c.month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(c.day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(c.hour, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(c.minute, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(c.second, 2)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses RFC 3339 timestamps (`Z` or `±hh:mm`, optional fraction) and plain dates
     /// (`2026-11-01`, taken as UTC midnight).
+    ///
+    /// A byte scanner, not ISO8601DateFormatter: building a formatter per call cost most of
+    /// the time of `aggr import`.
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: trimmed) { return date }
-        plain.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = plain.date(from: trimmed) { return date }
-        plain.formatOptions = [.withFullDate]
-        if trimmed.count == 10, let date = plain.date(from: trimmed) { return date }
-        return nil
+        UpstreamDate.iso8601(text.trimmingWhitespace())
     }
 }

@@ -38,6 +38,23 @@ public enum ItemJSONReader {
         return items
     }
 
+    /// The item on one NDJSON line (`number` is 1-based, for errors).
+    public static func item(line: ArraySlice<UInt8>, number: Int) throws(LineError) -> Item {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes: Array(line))
+        } catch {
+            throw LineError(line: number, key: nil, message: "invalid JSON at column \(error.column): \(error.message)")
+        }
+        do {
+            return try item(from: value)
+        } catch let error as FieldError {
+            throw LineError(line: number, key: error.key, message: error.message)
+        } catch {
+            throw LineError(line: number, key: nil, message: "\(error)")
+        }
+    }
+
     struct FieldError: Error {
         var key: String?
         var message: String

@@ -21,6 +21,25 @@ enum FullTextIndex {
         }
     }
 
+    /// Indexes new rows through one prepared statement (the ingest hot path).
+    struct Inserter {
+        let statement: PreparedStatement
+
+        init(in db: Database) throws {
+            statement = PreparedStatement(
+                try db.cachedStatement(sql: "INSERT INTO item_fts (rowid, title, summary, author, tags) VALUES (?, ?, ?, ?, ?)"), in: db)
+        }
+
+        func insert(title: String, summary: String, author: String?, tags: [String], ref: Int64) throws {
+            statement.bind(ref, at: 1)
+            statement.bind(SearchText.indexable(title), at: 2)
+            statement.bind(SearchText.indexable(summary), at: 3)
+            statement.bind(author.map(SearchText.indexable), at: 4)
+            statement.bind(SearchText.indexable(tags.joined(separator: " ")), at: 5)
+            try statement.execute()
+        }
+    }
+
     static func insert(_ entry: Entry, ref: Int64, in db: Database) throws {
         let statement = try db.cachedStatement(
             sql: "INSERT INTO item_fts (rowid, title, summary, author, tags) VALUES (?, ?, ?, ?, ?)")

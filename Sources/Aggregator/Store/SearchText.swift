@@ -22,7 +22,8 @@ enum SearchText {
     /// `text` with every CJK run rewritten as space-separated bigrams.
     static func indexable(_ text: String) -> String {
         // Most text has no CJK run at all and is indexed as it is.
-        guard text.unicodeScalars.contains(where: isUnsegmented) else { return text }
+        // Every unsegmented scalar is at U+3040 or above: a lead byte of 0xE3 or more.
+        guard text.utf8.contains(where: { $0 >= 0xE3 }), text.unicodeScalars.contains(where: isUnsegmented) else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count * 2)
         func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { output.append($0) } }

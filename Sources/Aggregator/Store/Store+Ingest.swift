@@ -62,13 +62,14 @@ extension Store {
                        replies, comments, stars, forks, likes, views, image, extra
                 FROM item WHERE provider = ? AND item_id = ?
                 """)
-        let tombstone = try db.cachedStatement(sql: "UPDATE tombstone SET last_seen = ? WHERE provider = ? AND item_id = ?")
-        let insert = try db.cachedStatement(
-            sql: """
-                INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, author, author_url, summary,
-                    content, published, updated, tags, replies, comments, stars, forks, likes, views, image, extra, first_seen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+        let insert = PreparedStatement(
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, author, author_url, summary,
+                        content, published, updated, tags, replies, comments, stars, forks, likes, views, image, extra, first_seen)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (provider, item_id) DO NOTHING
+                    """), in: db)
         let update = try db.cachedStatement(
             sql: """
                 UPDATE item SET kind = ?, title = ?, url = ?, author = ?, author_url = ?, summary = ?,
@@ -76,16 +77,47 @@ extension Store {
                     views = ?, image = ?, extra = ?, canonical_url = ?
                 WHERE ref = ?
                 """)
+        let tombstone = PreparedStatement(
+            try db.cachedStatement(sql: "UPDATE tombstone SET last_seen = ? WHERE provider = ? AND item_id = ?"), in: db)
+        let fullText = try FullTextIndex.Inserter(in: db)
         let firstSeen = millis(now)
         /// Whether `item` was removed for good; notes that this refresh met it again.
         func metTombstone(_ item: Item) throws -> Bool {
-            try tombstone.execute(arguments: [firstSeen, item.provider, item.id])
+            tombstone.bind(firstSeen, at: 1)
+            tombstone.bind(item.provider, at: 2)
+            tombstone.bind(item.id, at: 3)
+            try tombstone.execute()
             return db.changesCount > 0
+        }
+        /// Inserts `item` unless its id is stored already; whether it did.
+        func insertNew(_ item: Item, tags: String, extra: String, updated: Int64?) throws -> Bool {
+            let values: [String?] = [
+                item.provider, item.section, item.id, item.kind.rawValue, item.title, item.url, WebURL.canonical(item.url),
+                item.author?.name, item.author?.url, item.summary, item.content,
+            ]
+            for (offset, value) in values.enumerated() { insert.bind(value, at: Int32(offset + 1)) }
+            insert.bind(millis(item.published), at: 12)
+            insert.bind(updated, at: 13)
+            insert.bind(tags, at: 14)
+            let counts = [item.metrics.replies, item.metrics.comments, item.metrics.stars, item.metrics.forks, item.metrics.likes]
+            for (offset, count) in counts.enumerated() { insert.bind(count, at: Int32(offset + 15)) }
+            insert.bind(item.metrics.views, at: 20)
+            insert.bind(item.image, at: 21)
+            insert.bind(extra, at: 22)
+            insert.bind(firstSeen, at: 23)
+            try insert.execute()
+            guard db.changesCount > 0 else { return false }
+            try fullText.insert(
+                title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags, ref: db.lastInsertedRowID)
+            return true
         }
         // The last occurrence of an id in one batch wins, as it would across two fetches;
         // items are stored in batch order so refs follow upstream order.
         var lastIndex: [String: Int] = [:]
         for (index, item) in items.enumerated() { lastIndex[item.id] = index }
+        // After a new item the next is likely new too (an import, a busy section): it is
+        // inserted first and looked up only when its id turns out to be stored already.
+        var expectNew = false
         for (index, item) in items.enumerated() where lastIndex[item.id] == index {
             guard item.provider == section.provider else {
                 throw StoreError(path: "", message: "item \(item.id) of provider \(item.provider) ingested into \(section.provider)")
@@ -93,14 +125,24 @@ extension Store {
             let tags = ItemRow.encodeTags(item.tags)
             let extra = ItemRow.encodeExtra(item.extra)
             let updated = item.updated.map(millis)
-            // In the order the lookup selects them, so a stored row compares column by column.
-            let compared: [DatabaseValueConvertible?] = [
-                item.kind.rawValue, item.title, item.url, item.author?.name, item.author?.url, item.summary, item.content, updated,
-                tags, item.metrics.replies, item.metrics.comments, item.metrics.stars, item.metrics.forks, item.metrics.likes,
-                item.metrics.views, item.image, extra,
-            ]
-            let entry = FullTextIndex.Entry(title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags)
+            if expectNew {
+                if try metTombstone(item) {
+                    result.tombstoned += 1
+                    continue
+                }
+                if try insertNew(item, tags: tags, extra: extra, updated: updated) {
+                    result.new += 1
+                    continue
+                }
+            }
             if let row = try Row.fetchOne(lookup, arguments: [item.provider, item.id]) {
+                expectNew = false
+                // In the order the lookup selects them, so a stored row compares column by column.
+                let compared: [DatabaseValueConvertible?] = [
+                    item.kind.rawValue, item.title, item.url, item.author?.name, item.author?.url, item.summary, item.content, updated,
+                    tags, item.metrics.replies, item.metrics.comments, item.metrics.stars, item.metrics.forks, item.metrics.likes,
+                    item.metrics.views, item.image, extra,
+                ]
                 let ref: Int64 = row[0]
                 let same = zip(1..<row.count, compared).allSatisfy { index, value in
                     row[index] as DatabaseValue == (value?.databaseValue ?? .null)
@@ -110,6 +152,7 @@ extension Store {
                     continue
                 }
                 let old = FullTextIndex.Entry(title: row[2], summary: row[6], author: row[4], tags: ItemRow.decodeTags(row[9]))
+                let entry = FullTextIndex.Entry(title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags)
                 try update.execute(arguments: StatementArguments(compared + [WebURL.canonical(item.url), ref]))
                 if old != entry {
                     try FullTextIndex.delete(old, ref: ref, in: db)
@@ -119,17 +162,9 @@ extension Store {
             } else if try metTombstone(item) {
                 result.tombstoned += 1
             } else {
-                let published = millis(item.published)
-                try insert.execute(
-                    arguments: StatementArguments(
-                        [
-                            item.provider, item.section, item.id, item.kind.rawValue, item.title, item.url,
-                            WebURL.canonical(item.url), item.author?.name, item.author?.url, item.summary, item.content,
-                            published, updated, tags, item.metrics.replies, item.metrics.comments, item.metrics.stars,
-                            item.metrics.forks, item.metrics.likes, item.metrics.views, item.image, extra, firstSeen,
-                        ] as [DatabaseValueConvertible?]))
-                try FullTextIndex.insert(entry, ref: db.lastInsertedRowID, in: db)
+                _ = try insertNew(item, tags: tags, extra: extra, updated: updated)
                 result.new += 1
+                expectNew = true
             }
         }
         return result

@@ -1,0 +1,111 @@
+import Foundation
+
+/// `aggr import`: items in the output contract shape (NDJSON), streamed into the store.
+///
+/// The input is read in chunks and stored a batch at a time inside one transaction, so a
+/// million items cost the memory of one batch, and a bad line anywhere stores nothing.
+public struct ItemImport: Sendable {
+    /// The longest line accepted; longer ones are refused, never buffered whole.
+    public static let maximumLineBytes = 16 << 20
+    /// Items stored per batch.
+    static let batchSize = 4_096
+
+    /// Why an import stored nothing: a line that is not a contract object, or one too long.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// What was read and what the store made of it.
+    public struct Summary: Sendable {
+        public var items = 0
+        public var result = IngestResult()
+    }
+
+    public var store: Store
+    public var now: Date
+
+    public init(store: Store, now: Date) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Reads NDJSON from `descriptor` to its end and stores every item, or nothing.
+    public func run(from descriptor: Int32) throws -> Summary {
+        var lines = LineReader(descriptor: descriptor, maximumLineBytes: Self.maximumLineBytes)
+        var summary = Summary()
+        var number = 0
+        summary.result = try store.ingestStream(now: now) {
+            var batch: [Item] = []
+            batch.reserveCapacity(Self.batchSize)
+            while batch.count < Self.batchSize, let line = try lines.next() {
+                number += 1
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                do {
+                    batch.append(try ItemJSONReader.item(line: line, number: number))
+                } catch {
+                    throw Failure(description: "\(error)")
+                }
+            }
+            summary.items += batch.count
+            return batch.isEmpty ? nil : batch
+        }
+        return summary
+    }
+}
+
+/// Splits a file descriptor's bytes into lines without holding more than one line and one
+/// read buffer.
+struct LineReader {
+    let descriptor: Int32
+    let maximumLineBytes: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    private var lineNumber = 0
+
+    init(descriptor: Int32, maximumLineBytes: Int) {
+        self.descriptor = descriptor
+        self.maximumLineBytes = maximumLineBytes
+    }
+
+    /// The next line without its `\n`, or nil at the end of the input.
+    mutating func next() throws(ItemImport.Failure) -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                lineNumber += 1
+                return line
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                lineNumber += 1
+                return line
+            }
+            if buffer.count - start > maximumLineBytes {
+                throw ItemImport.Failure(
+                    description: "line \(lineNumber + 1): longer than \(maximumLineBytes >> 20) MiB; one item per line is expected")
+            }
+            // Keep the partial line, drop what was handed out, and read more.
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                start = 0
+            }
+            let chunk = 1 << 20
+            let oldCount = buffer.count
+            buffer.reserveCapacity(oldCount + chunk)
+            var count = 0
+            buffer.append(contentsOf: repeatElement(0, count: chunk))
+            buffer.withUnsafeMutableBufferPointer { pointer in
+                repeat {
+                    count = read(descriptor, pointer.baseAddress! + oldCount, chunk)
+                } while count < 0 && errno == EINTR
+            }
+            buffer.removeLast(chunk - max(0, count))
+            if count < 0 { throw ItemImport.Failure(description: "cannot be read: \(String(cString: strerror(errno)))") }
+            if count == 0 { atEnd = true }
+        }
+    }
+}
