@@ -14,9 +14,11 @@ public struct ConfigEditor: Sendable {
 
     /// The current document, or an empty config when the file does not exist yet.
     public func document() throws(ConfigError) -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else { return .object([JSONMember("providers", .array([]))]) }
+        guard let bytes = try ConfigLoader.contents(of: path, displayName: path) else {
+            return .object([JSONMember("providers", .array([]))])
+        }
         do {
-            return try JSONParser.parse(bytes: [UInt8](data))
+            return try JSONParser.parse(bytes: bytes)
         } catch {
             throw ConfigError(file: path, location: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.message)")
         }

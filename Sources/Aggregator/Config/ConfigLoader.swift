@@ -20,14 +20,26 @@ public struct ConfigLoader: Sendable {
     /// Loads and checks the file at `path`, shown in errors as `displayName` (default: the path).
     public func load(path: String, displayName: String? = nil) throws(ConfigError) -> Configuration {
         let name = displayName ?? path
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
+        guard let bytes = try Self.contents(of: path, displayName: name) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
             throw ConfigError(file: name, location: "", message: "\(reason) (run `aggr init` to create a starter config)")
         }
-        return try parse(bytes: [UInt8](data), file: name)
+        return try parse(bytes: bytes, file: name)
+    }
+
+    /// The largest config file read: a real one is a few kilobytes, and reading (and parsing)
+    /// a runaway file whole would cost many times its size in memory.
+    public static let maximumBytes = 4 << 20
+
+    /// The bytes of the config file at `path`, nil when it cannot be read; a file past
+    /// ``maximumBytes`` is refused before it is read.
+    static func contents(of path: String, displayName: String) throws(ConfigError) -> [UInt8]? {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumBytes {
+            throw ConfigError(
+                file: displayName, location: "",
+                message: "is \(size >> 20) MiB; a config file over \(maximumBytes >> 20) MiB is refused (is this the right file?)")
+        }
+        return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     /// Parses and checks config text; `file` names it in errors.
