@@ -1,10 +1,10 @@
 import Foundation
 
-/// Short ages for the timeline's time column: `now`, `5m`, `3h`, `2d`, `Nov 3`, `2024-11`.
+/// Short ages for the timeline's time column: `now`, `5m`, `3h`, `2d`, `Nov 3`, `2019-06-29`.
 public enum RelativeTime {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// How long before `now` `date` was, in at most six columns.
+    /// How long before `now` `date` was: at most six columns this year, ten for older dates.
     public static func short(_ date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))
         if seconds < 60 { return seconds < -60 ? "soon" : "now" }
@@ -16,7 +16,8 @@ public enum RelativeTime {
         if parts.year == nowParts.year || seconds < 180 * 86_400 {
             return "\(months[parts.month - 1]) \(parts.day)"
         }
-        return String(format: "%04d-%02d", parts.year, parts.month)
+        // The whole date: a month alone would hide which day, and cutting it loses the year.
+        return String(ISOTimestamp.format(date).prefix(10))
     }
 
     /// A spoken age for detail views: "3 hours ago".

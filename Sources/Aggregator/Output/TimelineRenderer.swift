@@ -27,22 +27,25 @@ public struct TimelineRenderer: Sendable {
 
     /// The one counter worth a column, such as `12 replies` or `1.2k stars`.
     static func primaryMetric(_ metrics: Metrics) -> String {
-        let candidates: [(Int?, String)] = [
-            (metrics.replies, "replies"), (metrics.comments, "comments"), (metrics.stars, "stars"), (metrics.likes, "likes"),
+        let candidates: [(Int?, String, String)] = [
+            (metrics.replies, "replies", "reply"), (metrics.comments, "comments", "comment"), (metrics.stars, "stars", "star"),
+            (metrics.likes, "likes", "like"),
         ]
-        guard let (value, name) = candidates.first(where: { $0.0 != nil }), let count = value else { return "" }
+        guard let (value, name, singular) = candidates.first(where: { $0.0 != nil }), let count = value else { return "" }
         let compact =
             count >= 1_000_000
             ? String(format: "%.1fM", Double(count) / 1e6)
             : count >= 10_000
                 ? "\(count / 1_000)k"
                 : count >= 1_000 ? String(format: "%.1fk", Double(count) / 1e3) : "\(count)"
-        return "\(compact) \(count == 1 ? String(name.dropLast()) : name)"
+        return "\(compact) \(count == 1 ? singular : name)"
     }
 
     func text(_ items: [StoredItem]) -> String {
         let refWidth = items.map { String($0.ref).count }.max() ?? 1
-        let ageWidth = 6
+        // As wide as the widest age shown, so "2019-06-29" is never cut to "2019-…".
+        let ages = items.map { RelativeTime.short($0.item.published, now: now) }
+        let ageWidth = max(6, ages.map(\.count).max() ?? 0)
         let labels = items.map(Self.sourceLabel)
         let labelWidth = min(24, labels.map(DisplayWidth.of).max() ?? 0)
         let metrics = items.map { Self.primaryMetric($0.item.metrics) }
@@ -55,7 +58,7 @@ public struct TimelineRenderer: Sendable {
             let unread = stored.isUnread
             let ref = DisplayWidth.pad(String(stored.ref), to: refWidth, alignRight: true)
             let marker = unread ? "*" : " "
-            let age = DisplayWidth.pad(RelativeTime.short(stored.item.published, now: now), to: ageWidth, alignRight: true)
+            let age = DisplayWidth.pad(ages[index], to: ageWidth, alignRight: true)
             let label = DisplayWidth.pad(labels[index], to: labelWidth)
             let title = DisplayWidth.pad(TerminalText.sanitize(stored.item.title), to: titleWidth)
             let color = terminal.color

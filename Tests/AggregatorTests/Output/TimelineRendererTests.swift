@@ -47,7 +47,7 @@ final class TimelineRendererTests: XCTestCase {
         XCTAssertEqual(RelativeTime.short(now.addingTimeInterval(-7_200), now: now), "2h")
         XCTAssertEqual(RelativeTime.short(now.addingTimeInterval(-86_400 * 3), now: now), "3d")
         XCTAssertEqual(RelativeTime.short(now.addingTimeInterval(-86_400 * 20), now: now), "Nov 1")
-        XCTAssertEqual(RelativeTime.short(now.addingTimeInterval(-86_400 * 400), now: now), "2025-10")
+        XCTAssertEqual(RelativeTime.short(now.addingTimeInterval(-86_400 * 400), now: now), "2025-10-17")
         XCTAssertEqual(RelativeTime.long(now.addingTimeInterval(-7_200), now: now), "2 hours ago")
     }
 }
