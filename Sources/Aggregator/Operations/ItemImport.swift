@@ -60,6 +60,8 @@ struct LineReader {
     let maximumLineBytes: Int
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next newline resumes (everything before it was searched).
+    private var scanned = 0
     private var atEnd = false
     private var lineNumber = 0
 
@@ -71,12 +73,15 @@ struct LineReader {
     /// The next line without its `\n`, or nil at the end of the input.
     mutating func next() throws(ItemImport.Failure) -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
                 let line = buffer[start..<newline]
                 start = newline + 1
+                scanned = start
                 lineNumber += 1
                 return line
             }
+            // Only bytes read from now on can hold the end of this line.
+            scanned = buffer.count
             if atEnd {
                 guard start < buffer.count else { return nil }
                 let line = buffer[start...]
@@ -91,6 +96,7 @@ struct LineReader {
             // Keep the partial line, drop what was handed out, and read more.
             if start > 0 {
                 buffer.removeSubrange(0..<start)
+                scanned -= start
                 start = 0
             }
             let chunk = 1 << 20
