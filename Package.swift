@@ -58,6 +58,12 @@ let package = Package(
             dependencies: ["aggr", "AggregatorTestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "aggr-fuzz",
+            dependencies: ["AggregatorTestSupport", "CLibFuzzer"],
+            path: "Fuzz/aggr-fuzz"
+        ),
         .executableTarget(
             name: "aggr-bench",
             dependencies: ["Aggregator", "Providers", "AggregatorTestSupport"],

@@ -7,7 +7,7 @@ import XCTest
 final class JSONInputTests: EndToEndTestCase {
     func testConfigWithBrokenTextIsRefusedWithTheOffset() throws {
         let broken = Array(#"{"providers": [{"id": "v", "type": "v2ex", "sections": ["node/"#.utf8) + [0xE4, 0xBD] + Array(#""]}]}"#.utf8)
-        FileManager.default.createFile(atPath: directory.file("providers.json"), contents: Data(broken))
+        _ = FileManager.default.createFile(atPath: directory.file("providers.json"), contents: Data(broken))
         let result = try aggr("providers")
         XCTAssertEqual(result.status, 78, result.stderr)
         XCTAssertTrue(result.stderr.contains("invalid UTF-8 (byte 0xe4 at byte offset 62)"), result.stderr)

@@ -85,6 +85,39 @@ enum StoreSchema {
 
     static var currentVersion: Int { migrations.count }
 
+    /// Rewrites every stored item that holds escape sequences, C0/C1 controls or bidi
+    /// overrides as ingest now stores it (``Item/preparedForStorage()``), index included.
+    static func stripStoredControls(in db: Database) throws {
+        db.add(
+            function: DatabaseFunction("aggr_has_controls", argumentCount: 1, pure: true) { values in
+                String.fromDatabaseValue(values[0]).map(TerminalText.hasControls) ?? false
+            })
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(ItemRow.selection) FROM \(ItemRow.from)
+                WHERE aggr_has_controls(i.title) OR aggr_has_controls(i.summary) OR aggr_has_controls(i.author)
+                    OR aggr_has_controls(i.content) OR aggr_has_controls(i.tags) OR aggr_has_controls(i.extra)
+                """)
+        for row in rows {
+            let stored = ItemRow.decode(row)
+            let old = stored.item
+            let new = old.preparedForStorage()
+            try db.execute(
+                sql: "UPDATE item SET title = ?, summary = ?, author = ?, content = ?, tags = ?, extra = ? WHERE ref = ?",
+                arguments: [
+                    new.title, new.summary, new.author?.name, new.content, ItemRow.encodeTags(new.tags), ItemRow.encodeExtra(new.extra),
+                    stored.ref,
+                ])
+            let before = FullTextIndex.Entry(title: old.title, summary: old.summary, author: old.author?.name, tags: old.tags)
+            let after = FullTextIndex.Entry(title: new.title, summary: new.summary, author: new.author?.name, tags: new.tags)
+            if before != after {
+                try FullTextIndex.delete(before, ref: stored.ref, in: db)
+                try FullTextIndex.insert(after, ref: stored.ref, in: db)
+            }
+        }
+    }
+
     /// Fails unless a file opened read-only already has this aggr's schema.
     static func checkReadable(_ reader: DatabasePool, path: String) throws {
         let version = try reader.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
@@ -114,6 +147,9 @@ enum StoreSchema {
                 for function in redactFunctions { db.add(function: function) }
                 for step in found..<currentVersion {
                     try db.execute(sql: migrations[step])
+                    // 3 also strips control characters stored by earlier versions, which needs
+                    // Swift: the full-text index must be told the exact old values.
+                    if step == 2 { try stripStoredControls(in: db) }
                 }
                 try db.execute(sql: "PRAGMA user_version = \(currentVersion)")
                 return .commit

@@ -74,3 +74,27 @@ extension StoreMigrationTests {
         XCTAssertFalse(bytes.contains("S3CRET"), "no page of the file holds the secret after the migration")
     }
 }
+
+extension StoreMigrationTests {
+    func testVersionTwoDatabasesLoseTheControlCharactersTheyStored() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("hostile.sqlite")
+        let hostile = "'Click' || char(27) || '[2J' || char(8238) || 'me ' || char(155) || '31mnow'"
+        try sqlite(
+            path,
+            StoreSchema.migrations[0] + StoreSchema.migrations[1]
+                + """
+                INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, summary, published, tags, extra,
+                    first_seen) VALUES ('forum', 'hot', 't1', 'topic', \(hostile), 'https://f.example/1', 'https://f.example/1',
+                    'plain', 0, '["a' || char(8235) || 'b"]', '{}', 0);
+                INSERT INTO item_fts (rowid, title, summary, author, tags) VALUES (1, \(hostile), 'plain', NULL, 'a' || char(8235) || 'b');
+                PRAGMA user_version = 2;
+                """)
+        let store = try Store(path: path)
+        let stored = try XCTUnwrap(try store.timeline(TimelineQuery()).items.first)
+        XCTAssertEqual(stored.item.title, "Clickme now")
+        XCTAssertEqual(stored.item.tags, ["ab"])
+        XCTAssertEqual(try store.search("clickme").map(\.item.id), ["t1"], "the index holds the cleaned title")
+        XCTAssertEqual(try store.search("ab").map(\.item.id), ["t1"])
+    }
+}

@@ -1,0 +1,90 @@
+import Aggregator
+import Foundation
+import Providers
+
+/// The parsers of untrusted input, each as a function from arbitrary bytes to nothing: the
+/// libFuzzer harness (`make fuzz`) drives them, and the tests replay every input that once
+/// crashed one (Fuzz/Crashers/<target>/).
+///
+/// A target may throw or return nothing useful for garbage; it must never crash, hang or
+/// read out of bounds.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    case json, filter, regex, css, feed, date, importLine = "import-line", v2exPage = "v2ex-page", v2exAPI = "v2ex-api"
+    case githubTrending = "github-trending", githubEvents = "github-events", giteeExplore = "gitee-explore"
+    case dribbblePage = "dribbble-page", redactor
+
+    static let reference = Date(timeIntervalSince1970: 1_795_000_000)
+
+    /// Feeds `data` to the parser.
+    public func run(_ data: [UInt8]) {
+        let text = String(decoding: data, as: UTF8.self)
+        switch self {
+        case .json:
+            if let value = try? JSONParser.parse(bytes: data, mode: .upstream) {
+                var writer = JSONWriter()
+                writer.value(value)
+                _ = try? JSONParser.parse(writer.output)
+            }
+            _ = try? JSONParser.parse(bytes: data)
+        case .filter:
+            if let expression = try? FilterParser.parse(text) {
+                _ = FilterSQL.compile(expression, now: Self.reference)
+            } else if let error = Result(catching: { try FilterParser.parse(text) }).failure {
+                _ = "\(error)"
+            }
+        case .regex:
+            // The first line is the pattern, the rest the text it runs over.
+            let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            if let regex = try? LinearRegex(String(parts[0]), caseInsensitive: data.first.map { $0 & 1 == 1 } ?? false) {
+                _ = regex.matches(parts.count > 1 ? String(parts[1]) : "")
+            }
+        case .css:
+            _ = try? CSSSelector.xpath(for: text, relative: data.first.map { $0 & 1 == 1 } ?? false)
+        case .feed:
+            _ = try? FeedParser(url: "https://feed.example/feed.xml", now: Self.reference).parse(data)
+        case .date:
+            _ = UpstreamDate.parse(text, relativeTo: Self.reference)
+            _ = ISOTimestamp.parse(text)
+        case .importLine:
+            if let item = try? ItemJSONReader.item(line: data[...], number: 1) {
+                _ = ItemJSON.line(item.preparedForStorage())
+            }
+        case .v2exPage:
+            let parser = V2EXPageParser(provider: "v2ex", webURL: "https://www.v2ex.com", serverDate: Self.reference)
+            _ = try? parser.topicList(data, section: "tab/all")
+            _ = try? parser.topicPage(data, topicID: 1, section: "topic/1")
+        case .v2exAPI:
+            let parser = V2EXAPIv1Parser(provider: "v2ex", webURL: "https://www.v2ex.com")
+            _ = try? parser.topics(data, section: "hot")
+            _ = try? parser.replies(data, topicID: 1, topicTitle: "t", section: "topic/1")
+        case .githubTrending:
+            _ = try? GitHubTrendingParser(provider: "gh", webURL: "https://github.com", serverDate: Self.reference).repositories(
+                data, section: "trending")
+        case .githubEvents:
+            _ = try? GitHubEventParser(provider: "gh", webURL: "https://github.com").events(data, section: "events/o/r")
+        case .giteeExplore:
+            _ = try? GiteeExploreParser(provider: "gitee", webURL: "https://gitee.com", serverDate: Self.reference).page(
+                data, section: "featured", ranked: true)
+        case .dribbblePage:
+            let parser = DribbbleParser(provider: "dribbble", webURL: "https://dribbble.com")
+            _ = try? parser.shotList(data, section: "popular", servedAt: Self.reference)
+            _ = parser.shotDetails(data)
+        case .redactor:
+            _ = SecretRedactor.redactURLs(in: text)
+            _ = SecretRedactor.redact(url: text)
+            _ = TerminalText.sanitize(text)
+        }
+    }
+
+    /// Where the crashers of this target are kept, relative to the repository root.
+    public var crasherDirectory: String { "Fuzz/Crashers/\(rawValue)" }
+    /// Where the seed inputs of this target are kept, relative to the repository root.
+    public var seedDirectory: String { "Fuzz/Seeds/\(rawValue)" }
+}
+
+extension Result where Failure == any Error {
+    fileprivate var failure: (any Error)? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
