@@ -74,6 +74,9 @@ public final class Store: Sendable {
         case .SQLITE_CANTOPEN: "cannot be opened (check the directory exists and is writable)"
         case .SQLITE_READONLY: "is read-only"
         case .SQLITE_FULL: "the disk is full"
+        case .SQLITE_ERROR where ["parser stack overflow", "too large", "too many"].contains(where: { error.message?.contains($0) == true }):
+            // Filters are bounded before they reach SQLite; this names a limit if one is still hit.
+            "the filter is too complex for SQLite (\(error.message ?? "")); simplify it or join words into one pattern"
         default: error.message ?? "\(error.resultCode)"
         }
     }
