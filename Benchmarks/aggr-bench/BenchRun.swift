@@ -15,79 +15,13 @@ struct BenchRun {
         let directory = NSTemporaryDirectory() + "aggr-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let me = CommandLine.arguments[0]
 
-        let small = try spawn(me, ["ingest", "\(directory)/100k.sqlite", "100000"])
-        print("== ingest 100k items (goal ≥ 50k items/s)")
-        print(small.output.trimmingCharacters(in: .newlines))
-        print(String(format: "   whole process %.2f s, peak RSS %.1f MB", small.seconds, small.peakMegabytes))
-
-        let large = try spawn(me, ["ingest", "\(directory)/1m.sqlite", "1000000"])
-        print("== build a 1M-item database")
-        print(large.output.trimmingCharacters(in: .newlines))
-        print(String(format: "   whole process %.2f s, peak RSS %.1f MB", large.seconds, large.peakMegabytes))
-
-        print("== aggr timeline --limit 50 on 1M items, whole process (goal ≤ 60 ms)")
-        var times: [Double] = []
-        var peak = 0.0
-        _ = try spawn(aggr, ["timeline", "--limit", "50", "--db", "\(directory)/1m.sqlite"])  // warm the page cache
-        for _ in 0..<21 {
-            let result = try spawn(aggr, ["timeline", "--limit", "50", "--db", "\(directory)/1m.sqlite"])
-            times.append(result.seconds * 1000)
-            peak = max(peak, result.peakMegabytes)
-            guard result.output.split(separator: "\n").count == 50 else {
-                throw BenchFailure("timeline printed \(result.output.count) bytes")
-            }
-        }
-        times.sort()
-        print(
-            String(format: "   median %.1f ms, p90 %.1f ms, best %.1f ms, peak RSS %.1f MB (21 runs)", times[10], times[18], times[0], peak)
-        )
-
-        var unread: [Double] = []
-        for _ in 0..<11 {
-            let result = try spawn(aggr, ["timeline", "--limit", "50", "--provider", "p3", "--unread", "--db", "\(directory)/1m.sqlite"])
-            unread.append(result.seconds * 1000)
-        }
-        unread.sort()
-        print(String(format: "   with --provider p3 --unread: median %.1f ms", unread[5]))
-
-        print("== aggr timeline --where 'title ~ \"swift\" and replies > 5' on 1M items, whole process (goal ≤ 150 ms)")
-        var filtered: [Double] = []
-        var filteredPeak = 0.0
-        for _ in 0..<11 {
-            let result = try spawn(
-                aggr, ["timeline", "--limit", "50", "--where", "title ~ \"swift\" and replies > 5", "--db", "\(directory)/1m.sqlite"])
-            filtered.append(result.seconds * 1000)
-            filteredPeak = max(filteredPeak, result.peakMegabytes)
-        }
-        filtered.sort()
-        print(String(format: "   median %.1f ms, worst %.1f ms, peak RSS %.1f MB (11 runs)", filtered[5], filtered[10], filteredPeak))
-
-        print("== aggr search over 1M items, whole process (goal ≤ 50 ms)")
-        for words in ["concurrency", "数据库", "timeline parser"] {
-            var runs: [Double] = []
-            var peakSearch = 0.0
-            for _ in 0..<11 {
-                let result = try spawn(aggr, ["search", words, "--limit", "20", "--db", "\(directory)/1m.sqlite"])
-                runs.append(result.seconds * 1000)
-                peakSearch = max(peakSearch, result.peakMegabytes)
-            }
-            runs.sort()
-            print(String(format: "   %@: median %.1f ms, worst %.1f ms, peak RSS %.1f MB", "\"\(words)\"", runs[5], runs[10], peakSearch))
-        }
-
-        print("== full-text query over 1M items, in process (goal ≤ 50 ms)")
-        let fts = try spawn(me, ["fts", "\(directory)/1m.sqlite"])
-        print(fts.output.trimmingCharacters(in: .newlines))
-        print(String(format: "   fts process peak RSS %.1f MB", fts.peakMegabytes))
+        try UserCommandBench(run: self).measure(directory: directory)
         try MarkupBench(run: self).measure(directory: directory)
         let refresh = RefreshBench(run: self)
         try refresh.measureRefresh(directory: directory)
         try await refresh.measureThroughput()
         try FeedRefreshBench(run: self).measure(directory: directory)
-        let size = (try? FileManager.default.attributesOfItem(atPath: "\(directory)/1m.sqlite")[.size] as? Int) ?? 0
-        print(String(format: "== 1M-item database file: %.0f MB", Double(size) / 1_048_576))
     }
 
     /// Runs `path arguments…`, capturing stdout, with wall time and peak RSS from wait4.

@@ -2,8 +2,8 @@ import Aggregator
 import AggregatorTestSupport
 import Foundation
 
-/// Refreshes 100 RSS feeds on 100 loopback hosts answering after 200 ms, with aggr,
-/// `newsboat -x reload` (default settings) and `sfeed_update` (default settings).
+/// Refreshes 10, 100 and 1,000 RSS feeds on up to 100 loopback hosts answering after 200 ms,
+/// with aggr, `newsboat -x reload` (16 reload threads) and `sfeed_update` (default settings).
 struct FeedRefreshBench {
     var run: BenchRun
 
@@ -20,11 +20,18 @@ struct FeedRefreshBench {
     }
 
     func measure(directory: String) throws {
-        print("== refresh 100 RSS feeds on 127.0.0.1–100, each answering after 200 ms (goals: ≥ 3× sfeed_update, ≥ 20× newsboat)")
-        let servers = try (1...100).map { host -> TestHTTPServer in
+        for count in [10, 100, 1_000] { try measure(feeds: count, directory: directory) }
+    }
+
+    func measure(feeds count: Int, directory: String) throws {
+        let hosts = min(count, 100)
+        print(
+            "== refresh \(count) RSS feeds on 127.0.0.1–\(hosts), each answering after 200 ms (goals: ≥ 12× sfeed_update, ≥ 8× newsboat with 16 threads)"
+        )
+        let servers = try (1...hosts).map { host -> TestHTTPServer in
             let server = try TestHTTPServer(host: "127.0.0.\(host)")
             let body = Self.feed(host: host)
-            server.route("/feed.xml") { _ in
+            server.route("/feed") { _ in
                 var response = TestHTTPServer.Response.text(body, contentType: "application/rss+xml; charset=utf-8")
                 response.delay = 0.2
                 return response
@@ -32,7 +39,7 @@ struct FeedRefreshBench {
             return server
         }
         defer { servers.forEach { $0.stop() } }
-        let urls = servers.map { "\($0.baseURL)/feed.xml" }
+        let urls = (0..<count).map { "\(servers[$0 % hosts].baseURL)/feed-\($0).xml" }
 
         let config = "\(directory)/feeds-providers.json"
         let entries = urls.enumerated().map {
@@ -66,7 +73,7 @@ struct FeedRefreshBench {
 
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/newsboat") {
             try urls.joined(separator: "\n").write(toFile: "\(directory)/newsboat-urls", atomically: true, encoding: .utf8)
-            try "".write(toFile: "\(directory)/newsboat-config", atomically: true, encoding: .utf8)
+            try "reload-threads 16\n".write(toFile: "\(directory)/newsboat-config", atomically: true, encoding: .utf8)
             try? FileManager.default.removeItem(atPath: "\(directory)/newsboat-cache.db")
             let result = try run.spawn(
                 "/usr/bin/newsboat",
@@ -74,7 +81,10 @@ struct FeedRefreshBench {
                     "-x", "reload", "-u", "\(directory)/newsboat-urls", "-c", "\(directory)/newsboat-cache.db", "-C",
                     "\(directory)/newsboat-config",
                 ])
-            print(String(format: "   newsboat -x reload: %.2f s (1 run) → aggr is %.1f× faster", result.seconds, result.seconds / aggr))
+            print(
+                String(
+                    format: "   newsboat -x reload (16 threads): %.2f s (1 run) → aggr is %.1f× faster", result.seconds,
+                    result.seconds / aggr))
         } else {
             print("   newsboat not installed (`apt-get install newsboat`)")
         }

@@ -2,9 +2,9 @@ import Aggregator
 import AggregatorTestSupport
 import Foundation
 
-/// `make bench`: measures ingest rate, whole-process timeline latency on a 1M-item
-/// database and full-text query latency, each phase in its own process so its wall time
-/// and peak RSS are its own.
+/// `make bench`: the user's commands as whole processes beside the sqlite3 shell and the peer
+/// readers (import, timeline, search, refresh), each in its own process so its wall time and
+/// peak RSS are its own.
 let arguments = CommandLine.arguments
 let phase = arguments.count > 1 ? arguments[1] : "all"
 
@@ -33,6 +33,11 @@ case "feeds":
     let directory = NSTemporaryDirectory() + "aggr-bench-feeds-\(getpid())"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try FeedRefreshBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr")).measure(directory: directory)
+    try? FileManager.default.removeItem(atPath: directory)
+case "user":
+    let directory = NSTemporaryDirectory() + "aggr-bench-user-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try UserCommandBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr")).measure(directory: directory)
     try? FileManager.default.removeItem(atPath: directory)
 case "fts":
     try BenchPhases.fullTextQueries(database: arguments[2])
