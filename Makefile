@@ -36,7 +36,8 @@ test: deps
 # (the end-to-end tests run the aggr binary built with the same sanitizer).
 test-asan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
-	$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address --disable-swift-testing
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+		$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address --disable-swift-testing
 
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread

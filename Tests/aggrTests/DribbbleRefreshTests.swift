@@ -57,7 +57,7 @@ final class DribbbleRefreshTests: EndToEndTestCase {
             "dribbble shots: 1 new, 0 updated, 0 unchanged",
             "dribbble projects: 1 new, 0 updated, 0 unchanged",
             "popular popular?timeframe=week: 3 new, 0 updated, 0 unchanged",
-            "badtoken shots: failed: shots needs a token or sign-in: Dribbble refused the token in $DRIBBBLE_BAD (HTTP 401 from \(base)/user: Bad credentials)",
+            "badtoken shots: failed: token rejected (expired or revoked): renew the token in $DRIBBBLE_BAD (HTTP 401 from \(base)/user: Bad credentials)",
             "missing projects: failed: Dribbble: Not found (HTTP 404 from \(base)/missing/user/projects)",
             "notoken shots: failed: shots needs a token or sign-in: Dribbble's API needs an OAuth token: set $DRIBBBLE_UNSET",
         ] {

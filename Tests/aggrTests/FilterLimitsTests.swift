@@ -65,4 +65,15 @@ final class FilterLimitsTests: EndToEndTestCase {
         XCTAssertEqual(refused.status, 64)
         XCTAssertTrue(refused.stderr.contains("back-references are not supported"), refused.stderr)
     }
+
+    /// Found by fuzzing: numbers and durations past what 64-bit integers hold trapped.
+    func testHugeNumbersAndDurationsAreAnswered() throws {
+        XCTAssertEqual(try titles("--where", "replies > 1e300 or replies = 77777777777777777777777777"), [])
+        XCTAssertEqual(try titles("--where", "age < 9999999999d").count, 3)
+        let overflow = try runner.run(["timeline", "--where", "age < 99999999999999999d"], in: directory.path)
+        XCTAssertEqual(overflow.status, 64, "a duration past 64-bit seconds is no duration")
+        let typo = try runner.run(["timeline", "--where", "title 777777777777777777777777777777 ~ \"a\""], in: directory.path)
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertTrue(typo.stderr.contains("found the number 7.777777777777778e+29"), typo.stderr)
+    }
 }

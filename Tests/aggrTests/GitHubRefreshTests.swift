@@ -74,7 +74,7 @@ final class GitHubRefreshTests: EndToEndTestCase {
             "gh commits/o/r: 1 new, 0 updated, 0 unchanged",
             "gh trending?since=daily: 2 new, 0 updated, 0 unchanged",
             "ghlimited events/o/limited: 0 new, 0 updated, 0 unchanged",
-            "ghbad notifications: failed: notifications needs a token or sign-in: GitHub refused the token in $GH_BAD_TOKEN (HTTP 401: Bad credentials)",
+            "ghbad notifications: failed: token rejected (expired or revoked): renew the token in $GH_BAD_TOKEN (HTTP 401 from \(base)/notifications?per_page=30: Bad credentials)",
         ] {
             XCTAssertTrue(lines.contains(line), "missing: \(line)\n\(first.stderr)")
         }

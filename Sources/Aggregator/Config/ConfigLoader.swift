@@ -13,7 +13,7 @@ public struct ConfigLoader: Sendable {
 
     static let topLevelKeys = ["providers", "timeline", "retention", "views"]
     static let providerKeys = [
-        "id", "type", "sections", "options", "api_url", "web_url", "token_env", "interval", "limit",
+        "id", "type", "sections", "options", "api_url", "web_url", "token_env", "cookie_env", "interval", "limit",
         "include", "exclude", "enabled",
     ]
 

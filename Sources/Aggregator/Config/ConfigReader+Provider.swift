@@ -26,6 +26,9 @@ extension ConfigReader {
         if let value = field("api_url") { configuration.apiURL = try url(value, at: "\(path).api_url") }
         if let value = field("web_url") { configuration.webURL = try url(value, at: "\(path).web_url") }
         if let value = field("token_env") { configuration.tokenEnv = try tokenEnv(value, at: "\(path).token_env") }
+        if let value = field("cookie_env") {
+            configuration.cookieEnv = try tokenEnv(value, at: "\(path).cookie_env", secret: "cookie", example: "V2EX_COOKIE")
+        }
         if let value = field("interval") { configuration.interval = try timeSpan(value, at: "\(path).interval") }
         if let value = field("limit") { configuration.limit = try integer(value, at: "\(path).limit", in: 1...1_000) }
         if let value = field("include") { (configuration.include, configuration.includeFilter) = try filter(value, at: "\(path).include") }
@@ -99,13 +102,15 @@ extension ConfigReader {
         return result
     }
 
-    func tokenEnv(_ value: JSONValue, at path: String) throws(ConfigError) -> String {
+    func tokenEnv(
+        _ value: JSONValue, at path: String, secret: String = "token", example: String = "GITHUB_TOKEN"
+    ) throws(ConfigError) -> String {
         let name = try string(value, at: path)
         // Never echo the value here: a user who pasted the token itself must not see it in logs.
         guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]{0,63}$", options: .regularExpression) != nil,
             !Self.looksLikeSecret(name)
         else {
-            throw fail(path, "must name an environment variable (such as GITHUB_TOKEN), not hold the token itself")
+            throw fail(path, "must name an environment variable (such as \(example)), not hold the \(secret) itself")
         }
         return name
     }

@@ -11,6 +11,9 @@ public struct ProviderConfiguration: Sendable {
     public var webURL: String?
     /// The name of the environment variable holding a token (never the token itself).
     public var tokenEnv: String?
+    /// The name of the environment variable holding a `Cookie` header value (a signed-in
+    /// browser session), sent only to the provider's own web pages.
+    public var cookieEnv: String?
     public var interval: TimeSpan?
     public var limit: Int?
     public var include: String?

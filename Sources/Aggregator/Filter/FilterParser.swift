@@ -46,7 +46,7 @@ public enum FilterParser {
             switch token.kind {
             case .identifier(let name): "\"\(name)\""
             case .string(let value): "the string \"\(value)\""
-            case .number(let value): "the number \(value.rounded() == value ? String(Int(value)) : String(value))"
+            case .number(let value): "the number \(JSONNumber(value))"
             case .duration(let span): "the duration \(span)"
             case .date(let date): "the date \(ISOTimestamp.format(date))"
             case .regex(let pattern, _): "the pattern /\(pattern)/"

@@ -47,7 +47,9 @@ public struct FilterSQL: Sendable, Equatable {
     static func bind(_ value: FilterValue, now: Date) -> DatabaseValue {
         switch value {
         case .text(let text): text.databaseValue
-        case .number(let number): number.rounded() == number ? Int64(number).databaseValue : number.databaseValue
+        // Whole numbers bind as integers (exact comparison with integer columns); a number too
+        // large for one (1e30) binds as a real, which SQLite compares just as well.
+        case .number(let number): Int64(exactly: number)?.databaseValue ?? number.databaseValue
         case .duration(let span): Store.millis(now.addingTimeInterval(-Double(span.seconds))).databaseValue
         case .date(let date): Store.millis(date).databaseValue
         case .boolean(let flag): (flag ? 1 : 0).databaseValue

@@ -18,8 +18,9 @@ public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible 
                 number.append(character)
             } else if let unit = Self.units.first(where: { $0.0 == character }), let value = Int(number) {
                 let (product, overflow) = value.multipliedReportingOverflow(by: unit.1)
-                guard !overflow else { return nil }
-                total += product
+                let (sum, sumOverflow) = total.addingReportingOverflow(product)
+                guard !overflow, !sumOverflow else { return nil }
+                total = sum
                 number = ""
                 sawGroup = true
             } else {

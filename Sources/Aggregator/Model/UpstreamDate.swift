@@ -132,8 +132,9 @@ public enum UpstreamDate {
 
     /// A date from civil UTC fields and a zone offset in seconds east of UTC, without Calendar.
     static func make(year: Int, month: Int, day: Int, hour: Int, minute: Int, seconds: Double, offset: Int) -> Date? {
-        guard (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour), (0...59).contains(minute),
-            (0..<61).contains(seconds)
+        // The year is bounded first: the day arithmetic below must not overflow on "99999999999999".
+        guard (1...9_999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour),
+            (0...59).contains(minute), (0..<61).contains(seconds)
         else { return nil }
         // Days from 1970-01-01 (Howard Hinnant's days_from_civil).
         let y = month <= 2 ? year - 1 : year

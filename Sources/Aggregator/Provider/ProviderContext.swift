@@ -14,6 +14,11 @@ public struct ProviderContext: Sendable {
     public var environment: [String: String]
     /// Validators and rate-limit signals of this fetch (see ``get(_:headers:)``).
     public var session: FetchSession
+    /// The provider's signed-in session, for requests that ask for it (`cookie_env`).
+    public var webCookie: WebCookie?
+    /// The variable the provider's token came from, when one is set: a 401 to a request
+    /// carrying it is a ``TokenRejectedError`` naming it.
+    public var tokenVariable: String?
 
     public init(
         http: any HTTPClient, now: Date, logger: Logger, environment: [String: String], session: FetchSession = FetchSession(store: nil)

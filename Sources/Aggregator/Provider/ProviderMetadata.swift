@@ -17,13 +17,18 @@ public struct ProviderMetadata: Sendable {
     public var defaultInterval: TimeSpan
     /// Sections used when an entry lists none (the `feed` type reads its `url` option).
     public var defaultSections: [String]
+    /// How `aggr providers --check` asks whether a token is accepted; nil when the type has
+    /// no such request.
+    public var tokenCheck: TokenCheck?
 
     public init(
         typeName: String, displayName: String, summary: String, sections: [SectionKind],
         options: [OptionSpec] = [], auth: AuthRequirement = .none, defaultAPIURL: String? = nil,
-        defaultWebURL: String? = nil, defaultInterval: TimeSpan = TimeSpan(seconds: 600), defaultSections: [String] = []
+        defaultWebURL: String? = nil, defaultInterval: TimeSpan = TimeSpan(seconds: 600), defaultSections: [String] = [],
+        tokenCheck: TokenCheck? = nil
     ) {
         self.defaultSections = defaultSections
+        self.tokenCheck = tokenCheck
         self.typeName = typeName
         self.displayName = displayName
         self.summary = summary

@@ -70,7 +70,33 @@ public struct RateLimitedError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// An API answered 401 to a request carrying the configured token: it expired or was revoked.
+public struct TokenRejectedError: Error, Sendable, CustomStringConvertible {
+    /// The environment variable the token came from.
+    public var variable: String
+    /// The request URL, secrets redacted.
+    public var url: String
+    public var excerpt: String
+
+    public init(variable: String, url: String, excerpt: String) {
+        self.variable = variable
+        self.url = url
+        self.excerpt = excerpt
+    }
+
+    public var description: String {
+        "token rejected (expired or revoked): renew the token in $\(variable) (HTTP 401 from \(url)\(excerpt.isEmpty ? "" : ": \(excerpt)"))"
+    }
+}
+
 extension ProviderContext {
+    /// Whether `request` carries a token: a credential header other than a cookie, or a
+    /// credential query parameter.
+    static func carriesToken(_ request: HTTPRequest) -> Bool {
+        request.headers.contains { SecretRedactor.isSecretHeader($0.0) && !["cookie", "set-cookie"].contains($0.0.lowercased()) }
+            || (URLComponents(string: request.url)?.queryItems ?? []).contains { SecretRedactor.isSecretParameter($0.name) }
+    }
+
     /// GETs `url` conditionally: nil means unchanged (a 304, or the same body as last time).
     ///
     /// Stored ETag/Last-Modified are sent; rate-limit headers are recorded; a status other
@@ -79,13 +105,19 @@ extension ProviderContext {
     ///
     /// With `conditional` false the body is always returned (for a request whose other half
     /// changed); rate limits, errors and validators are handled the same way.
-    public func get(_ url: String, headers: [(String, String)] = [], conditional: Bool = true) async throws -> HTTPResponse? {
+    ///
+    /// With `signedIn`, a web-page request carries the provider's session cookie when
+    /// `cookie_env` is set and `url` is on its web origin (``WebCookie``).
+    public func get(
+        _ url: String, headers: [(String, String)] = [], conditional: Bool = true, signedIn: Bool = false
+    ) async throws -> HTTPResponse? {
         let key = SecretRedactor.redact(url: url)
         // Another provider on the same token already spent the budget: do not ask.
         if let until = session.budget?.blockedUntil, until > now {
             throw RateLimitedError(url: key, until: until)
         }
         var request = HTTPRequest(url: url, headers: headers)
+        if signedIn, let cookie = webCookie, cookie.allows(url) { request.headers.append(("Cookie", cookie.value)) }
         let known = conditional ? session.storedValidators(for: key) : nil
         if let etag = known?.etag { request.headers.append(("If-None-Match", etag)) }
         if let modified = known?.lastModified { request.headers.append(("If-Modified-Since", modified)) }
@@ -93,6 +125,9 @@ extension ProviderContext {
         let signal = RateLimitPolicy.signal(from: response, now: now)
         session.observe(signal)
         if response.status == 304 { return nil }
+        if response.status == 401, let variable = tokenVariable, Self.carriesToken(request) {
+            throw TokenRejectedError(variable: variable, url: key, excerpt: HTTPErrorExcerpt.make(response.body))
+        }
         guard (200..<300).contains(response.status) else {
             if [403, 429, 503].contains(response.status), let until = signal.blockedUntil {
                 let excerpt = HTTPErrorExcerpt.make(response.body)

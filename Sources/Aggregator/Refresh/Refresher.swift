@@ -109,12 +109,23 @@ public struct Refresher: Sendable {
         let started = Date()
         events(.started(provider: entry.id, sections: entry.sections.map(\.key)))
         let metadata = type(of: provider).metadata
-        let secrets = [ProviderContext.token(named: metadata.tokenVariable(for: entry), in: environment)].compactMap { $0 }
+        let webCookie = entry.cookieEnv.flatMap { variable in
+            WebCookie(
+                value: environment[variable], variable: variable, webRoot: metadata.webURL(for: entry),
+                webRootConfigured: entry.webURL != nil)
+        }
+        let secrets =
+            [ProviderContext.token(named: metadata.tokenVariable(for: entry), in: environment), webCookie?.value].compactMap { $0 }
+            + (webCookie?.value.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) } ?? [])
         let results = await withTaskGroup(of: (String, SectionOutcome, RateLimitSignal).self) { group in
             for section in entry.sections {
                 group.addTask {
                     let session = FetchSession(store: store, budget: budget)
-                    let context = ProviderContext(http: http, now: now, logger: logger, environment: environment, session: session)
+                    var context = ProviderContext(http: http, now: now, logger: logger, environment: environment, session: session)
+                    context.webCookie = webCookie
+                    if ProviderContext.token(named: metadata.tokenVariable(for: entry), in: environment) != nil {
+                        context.tokenVariable = metadata.tokenVariable(for: entry)
+                    }
                     let outcome: SectionOutcome
                     do {
                         let fetched = try await provider.fetch(section, context: context)

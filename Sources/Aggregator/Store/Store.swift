@@ -74,7 +74,8 @@ public final class Store: Sendable {
         case .SQLITE_CANTOPEN: "cannot be opened (check the directory exists and is writable)"
         case .SQLITE_READONLY: "is read-only"
         case .SQLITE_FULL: "the disk is full"
-        case .SQLITE_ERROR where ["parser stack overflow", "too large", "too many"].contains(where: { error.message?.contains($0) == true }):
+        case .SQLITE_ERROR
+        where ["parser stack overflow", "too large", "too many"].contains(where: { error.message?.contains($0) == true }):
             // Filters are bounded before they reach SQLite; this names a limit if one is still hit.
             "the filter is too complex for SQLite (\(error.message ?? "")); simplify it or join words into one pattern"
         default: error.message ?? "\(error.resultCode)"
@@ -107,7 +108,12 @@ public final class Store: Sendable {
     }
 
     /// Milliseconds since 1970, the unit every date column uses.
-    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    /// Dates past what 64-bit milliseconds hold (a filter's `age < 99999999999d`) are clamped.
+    static func millis(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        guard value.isFinite else { return value > 0 ? .max : .min }
+        return Int64(exactly: value) ?? (value > 0 ? .max : .min)
+    }
 
     static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 }

@@ -21,7 +21,8 @@ public struct DribbbleProvider: Provider {
             OptionSpec("max_details", .integer(1...60), summary: "Shot pages read per refresh at most", default: "10"),
         ],
         auth: .optional(defaultTokenEnv: "DRIBBBLE_TOKEN", note: "OAuth token for API v2 (shots, projects)"),
-        defaultAPIURL: "https://api.dribbble.com/v2", defaultWebURL: "https://dribbble.com", defaultInterval: TimeSpan(seconds: 3_600))
+        defaultAPIURL: "https://api.dribbble.com/v2", defaultWebURL: "https://dribbble.com", defaultInterval: TimeSpan(seconds: 3_600),
+        tokenCheck: TokenCheck(path: "/user"))
 
     /// Dribbble allows 60 requests a minute: shot pages are read one a second at most.
     static let detailSpacing: UInt64 = 1_000_000_000
@@ -135,7 +136,7 @@ public struct DribbbleProvider: Provider {
 
     func get(_ url: String, section: SectionSpec, context: ProviderContext) async throws -> HTTPResponse? {
         do {
-            return try await context.get(url, headers: [("Accept", "text/html")])
+            return try await context.get(url, headers: [("Accept", "text/html")], signedIn: true)
         } catch HTTPError.status(let failing, let code, _) where code == 404 {
             throw ProviderError.notFound(provider: configuration.id, section: section.key, detail: "Dribbble has no page \(failing)")
         }

@@ -91,7 +91,7 @@ public struct HTMLPageProvider: Provider {
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let url = section.kind == "url" ? section.argument ?? "" : configuration.stringOption("url") ?? ""
         let described = Section(provider: configuration.id, key: section.key, title: URLComponents(string: url)?.host ?? url)
-        guard let response = try await context.get(url, headers: [("Accept", "text/html")]) else {
+        guard let response = try await context.get(url, headers: [("Accept", "text/html")], signedIn: true) else {
             return SectionFetch(section: described, items: nil)
         }
         let document: MarkupDocument

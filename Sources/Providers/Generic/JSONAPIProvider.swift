@@ -24,6 +24,11 @@ public struct JSONAPIProvider: Provider {
             OptionSpec("fields", .object, summary: "Key path per field: title and link required; id, author, date, summary, image"),
             OptionSpec("headers", .object, summary: "Extra request headers; {token} is replaced by the token_env value"),
             OptionSpec("date_format", .string, summary: "Date pattern when dates are unusual (yyyy-MM-dd HH:mm)"),
+            OptionSpec(
+                "sign", .object,
+                summary:
+                    "Sign each request: {algorithm: hmac-sha256|hmac-sha1|sha1|md5, secret_env, param, timestamp_param, include, encoding: hex|base64, header}"
+            ),
         ],
         auth: .optional(defaultTokenEnv: "AGGR_JSON_TOKEN", note: "only used where a header says {token}"),
         defaultInterval: TimeSpan(seconds: 1_800), defaultSections: ["api"])
@@ -31,6 +36,8 @@ public struct JSONAPIProvider: Provider {
     public let configuration: ProviderConfiguration
     let items: JSONKeyPath
     let fields: [String: JSONKeyPath]
+    /// `options.sign` checked, without its secret (read from `secret_env` at each fetch).
+    let signing: RequestSigning?
 
     public init(configuration: ProviderConfiguration) throws(ConfigError) {
         self.configuration = configuration
@@ -53,6 +60,7 @@ public struct JSONAPIProvider: Provider {
                 throw configuration.error(at: "options.headers.\(header.key)", "must be a string")
             }
         }
+        signing = try configuration.options["sign"].map { value throws(ConfigError) in try RequestSigning(value, configuration) }
     }
 
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
@@ -65,7 +73,15 @@ public struct JSONAPIProvider: Provider {
             }
         }
         let described = Section(provider: configuration.id, key: section.key, title: URLComponents(string: url)?.host ?? url)
-        guard let response = try await context.get(url, headers: headers) else { return SectionFetch(section: described, items: nil) }
+        var address = url
+        if let signing {
+            let signed = try signing.signer(context.environment, provider: configuration.id, section: section.key).sign(
+                url: url, now: Date())
+            address = signed.url
+            headers += signed.headers
+        }
+        // A signed request changes with its timestamp: the body hash still tells "unchanged".
+        guard let response = try await context.get(address, headers: headers) else { return SectionFetch(section: described, items: nil) }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes: response.body, mode: .upstream)

@@ -40,7 +40,9 @@ public struct GitHubProvider: Provider {
         ],
         options: [pagesOption],
         auth: .optional(defaultTokenEnv: "GITHUB_TOKEN", note: "raises the rate limit to 5000/hour; required for notifications"),
-        defaultAPIURL: "https://api.github.com", defaultWebURL: "https://github.com", defaultInterval: TimeSpan(seconds: 900))
+        defaultAPIURL: "https://api.github.com", defaultWebURL: "https://github.com", defaultInterval: TimeSpan(seconds: 900),
+        tokenCheck: TokenCheck(
+            path: "/user", headers: [("Accept", "application/vnd.github+json"), ("X-GitHub-Api-Version", "2022-11-28")]))
 
     public let configuration: ProviderConfiguration
     let apiURL: String

@@ -46,7 +46,8 @@ public struct GiteeProvider: Provider {
         ],
         options: [OptionSpec("pages", .integer(1...10), summary: "Pages to read (page/per_page)", default: "1")],
         auth: .optional(defaultTokenEnv: "GITEE_TOKEN", note: "sent as access_token; raises limits and shows private repositories"),
-        defaultAPIURL: "https://gitee.com/api/v5", defaultWebURL: "https://gitee.com", defaultInterval: TimeSpan(seconds: 1_800))
+        defaultAPIURL: "https://gitee.com/api/v5", defaultWebURL: "https://gitee.com", defaultInterval: TimeSpan(seconds: 1_800),
+        tokenCheck: TokenCheck(path: "/user", placement: .query("access_token")))
 
     public let configuration: ProviderConfiguration
     let apiURL: String
@@ -189,7 +190,7 @@ public struct GiteeProvider: Provider {
             let url = "\(webURL)/explore/all?order=\(order)&page=\(page)"
             let response: HTTPResponse?
             do {
-                response = try await context.get(url, headers: [("Accept", "text/html")])
+                response = try await context.get(url, headers: [("Accept", "text/html")], signedIn: true)
             } catch HTTPError.status(let failing, let code, _) where code == 403 || code == 405 {
                 throw ProviderError.blocked(
                     provider: configuration.id, section: section.key,

@@ -26,18 +26,19 @@ extension V2EXProvider {
         return response.body
     }
 
-    /// GETs an HTML page conditionally; nil when unchanged.
+    /// GETs an HTML page conditionally, signed in when `cookie_env` is set; nil when unchanged.
     func fetchPage(_ url: String, section: SectionSpec, context: ProviderContext) async throws -> HTTPResponse? {
-        try await send(url, headers: [("Accept", "text/html")], section: section, context: context, conditional: true)
+        try await send(url, headers: [("Accept", "text/html")], section: section, context: context, conditional: true, signedIn: true)
     }
 
     private func send(
-        _ url: String, headers: [(String, String)], section: SectionSpec, context: ProviderContext, conditional: Bool
+        _ url: String, headers: [(String, String)], section: SectionSpec, context: ProviderContext, conditional: Bool,
+        signedIn: Bool = false
     ) async throws
         -> HTTPResponse?
     {
         do {
-            let response = try await context.get(url, headers: headers, conditional: conditional)
+            let response = try await context.get(url, headers: headers, conditional: conditional, signedIn: signedIn)
             if let response, let path = URLComponents(string: response.url)?.path, path.hasPrefix("/signin") {
                 throw ProviderError.needsSignIn(
                     provider: configuration.id, section: section.key,

@@ -29,7 +29,7 @@ public struct V2EXProvider: Provider {
         options: [pagesOption],
         auth: .optional(defaultTokenEnv: "V2EX_TOKEN", note: "API 2.0 for nodes and notifications (https://www.v2ex.com/settings/tokens)"),
         defaultAPIURL: "https://www.v2ex.com", defaultWebURL: "https://www.v2ex.com",
-        defaultInterval: TimeSpan(seconds: 600))
+        defaultInterval: TimeSpan(seconds: 600), tokenCheck: TokenCheck(path: "/api/v2/member"))
 
     public let configuration: ProviderConfiguration
     let apiURL: String
@@ -55,6 +55,16 @@ public struct V2EXProvider: Provider {
     }
 
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
+        do {
+            return try await fetchSection(section, context: context)
+        } catch ProviderError.needsSignIn(let provider, let key, _) where context.webCookie != nil {
+            // With a session cookie, the sign-in page means the session ended, not that one is needed.
+            throw ProviderError.needsSignIn(
+                provider: provider, section: key, detail: "signed out: refresh the cookie in $\(context.webCookie!.variable)")
+        }
+    }
+
+    func fetchSection(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let token = context.token(for: configuration, metadata: Self.metadata)
         let v1 = V2EXAPIv1Parser(provider: configuration.id, webURL: webURL)
         switch section.kind {

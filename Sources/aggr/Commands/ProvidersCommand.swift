@@ -19,10 +19,14 @@ struct ProvidersListCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Option(name: .customLong("check"), help: "Ask whether provider ID's token and cookie are accepted right now (one request each).")
+    var check: String?
+
     func run() async throws {
         try await runReporting {
             let context = CommandContext(options: global)
             let configuration = try context.configuration()
+            if let check { return try await checkCredentials(check, configuration: configuration, context: context) }
             let store = try context.openStore()
             let table = ProviderTable(terminal: context.terminal, now: context.now)
             context.print(table.render(configuration: configuration, counts: try store.itemCounts(), states: try store.providerStates()))
@@ -30,6 +34,35 @@ struct ProvidersListCommand: AsyncParsableCommand {
                 context.notice("\(configuration.file) lists no providers yet; see `aggr types` for what can be added")
             }
         }
+    }
+}
+
+extension ProvidersListCommand {
+    func checkCredentials(_ id: String, configuration: Configuration, context: CommandContext) async throws {
+        guard let entry = configuration.providers.first(where: { $0.id == id }), let type = context.registry.type(named: entry.type)
+        else {
+            let hint = NearestName.suggestion(for: id, among: configuration.providers.map(\.id)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw CLIFailure(message: "no provider \"\(id)\"\(hint)", exitCode: CLIFailure.usage)
+        }
+        let findings = await CredentialCheck(http: CurlHTTPClient(), environment: ProcessInfo.processInfo.environment).run(
+            entry, metadata: type.metadata)
+        guard !findings.isEmpty else {
+            context.print("\(id): \(entry.type) uses no token or cookie")
+            return
+        }
+        var lines: [String] = []
+        for finding in findings {
+            switch finding.verdict {
+            case .accepted: lines.append("\(id) \(finding.credential): accepted")
+            case .rejected(let why): lines.append("\(id) \(finding.credential): rejected: \(why)")
+            case .notConfigured(let why): lines.append("\(id) \(finding.credential): not configured: \(why)")
+            case .unknown(let why): lines.append("\(id) \(finding.credential): could not check: \(why)")
+            }
+        }
+        context.print(lines.joined(separator: "\n"))
+        // Success means every configured credential was accepted (and there was one).
+        let configured = findings.filter { if case .notConfigured = $0.verdict { false } else { true } }
+        if configured.isEmpty || configured.contains(where: { $0.verdict != .accepted }) { throw ExitCode(1) }
     }
 }
 

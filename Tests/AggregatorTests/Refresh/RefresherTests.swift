@@ -191,7 +191,10 @@ final class RefresherTests: XCTestCase {
         let summary = try await refresher(configuration, http: http, environment: ["FORUM_TOKEN": token]).refresh()
         XCTAssertEqual(server.requests.first?.header("Authorization"), "Bearer \(token)", "the token is sent")
         let message = try XCTUnwrap(summary.outcomes.first?.failures.first?.message)
-        XCTAssertEqual(message, "HTTP 401 from \(server.baseURL)/node/private: token Bearer REDACTED is not valid")
+        XCTAssertEqual(
+            message,
+            "token rejected (expired or revoked): renew the token in $FORUM_TOKEN (HTTP 401 from \(server.baseURL)/node/private: token Bearer REDACTED is not valid)"
+        )
         XCTAssertFalse(try XCTUnwrap(store.providerStates()["forum"]?.lastError).contains(token))
         let files = try FileManager.default.subpathsOfDirectory(atPath: recordings).filter { $0.hasSuffix(".json") }
         XCTAssertEqual(files.count, 2)
