@@ -108,6 +108,7 @@ public final class Store: Sendable {
     }
 
     /// Milliseconds since 1970, the unit every date column uses.
+    ///
     /// Dates past what 64-bit milliseconds hold (a filter's `age < 99999999999d`) are clamped.
     static func millis(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded()
