@@ -41,6 +41,15 @@ class EndToEndTestCase: XCTestCase {
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
+    /// Every file `aggr refresh --record` wrote below `directory` (one folder per host).
+    func recordedFiles(in directory: String) -> [String] {
+        let paths = FileManager.default.subpaths(atPath: directory) ?? []
+        return paths.map { "\(directory)/\($0)" }.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+    }
+
     /// Compares `actual` with Golden/`name`; `AGGR_UPDATE_GOLDEN=1` rewrites the file instead.
     func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let path = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Golden/\(name)").path

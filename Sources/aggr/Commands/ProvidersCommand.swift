@@ -47,7 +47,7 @@ extension ProvidersListCommand {
         let findings = await CredentialCheck(http: CurlHTTPClient(), environment: ProcessInfo.processInfo.environment).run(
             entry, metadata: type.metadata)
         guard !findings.isEmpty else {
-            context.print("\(id): \(entry.type) uses no token or cookie")
+            context.print("\(id): \(entry.type) uses no token or cookie\n")
             return
         }
         var lines: [String] = []
@@ -59,7 +59,7 @@ extension ProvidersListCommand {
             case .unknown(let why): lines.append("\(id) \(finding.credential): could not check: \(why)")
             }
         }
-        context.print(lines.joined(separator: "\n"))
+        context.print(lines.joined(separator: "\n") + "\n")
         // Success means every configured credential was accepted (and there was one).
         let configured = findings.filter { if case .notConfigured = $0.verdict { false } else { true } }
         if configured.isEmpty || configured.contains(where: { $0.verdict != .accepted }) { throw ExitCode(1) }
