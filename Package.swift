@@ -15,11 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl's headers, and its functions loaded on first use (see include/CCurl.h).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
