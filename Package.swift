@@ -22,11 +22,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .systemLibrary(
-            name: "COpenSSL",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
+        // libcrypto's digests for signed requests, loaded on first use (see include/COpenSSL.h).
+        .target(name: "COpenSSL", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "Aggregator",
             dependencies: [

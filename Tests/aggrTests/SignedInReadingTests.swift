@@ -14,6 +14,8 @@ final class SignedInReadingTests: EndToEndTestCase {
         defer { [web, api, elsewhere].forEach { $0.stop() } }
         let tab = try fixture("v2ex/tab-tech.html")
         let signin = try fixture("v2ex/signin.html")
+        // Not the tab's page: sections run concurrently and must not share topics here.
+        let node = try fixture("v2ex/node-swift-p2.html")
         let valid = Self.cookie
         web.route("/signin") { _ in .text(signin, contentType: "text/html") }
         web.route("/go/moved") { _ in TestHTTPServer.Response(status: 302, headers: [("Location", "\(elsewhere.baseURL)/go/moved")]) }
@@ -24,7 +26,7 @@ final class SignedInReadingTests: EndToEndTestCase {
             return .text(tab, contentType: "text/html", headers: [("Date", "Sat, 21 Nov 2026 01:00:00 GMT")])
         }
         api.route("/api/topics/hot.json") { _ in .text("[]") }
-        elsewhere.route("/go/moved") { _ in .text(tab, contentType: "text/html") }
+        elsewhere.route("/go/moved") { _ in .text(node, contentType: "text/html") }
         directory.write(
             "providers.json",
             """

@@ -71,28 +71,26 @@ public struct RequestSigner: Sendable {
         pairs.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
     }
 
-    /// The signature bytes of `canonical`.
+    /// The signature bytes of `canonical` (empty if libcrypto cannot be loaded).
     public func digest(of canonical: String) -> [UInt8] {
         switch algorithm {
-        case .hmacSHA256: Self.hmac(EVP_sha256(), key: Array(secret.utf8), message: Array(canonical.utf8))
-        case .hmacSHA1: Self.hmac(EVP_sha1(), key: Array(secret.utf8), message: Array(canonical.utf8))
-        case .sha1: Self.hash(EVP_sha1(), Array((canonical + secret).utf8))
-        case .md5: Self.hash(EVP_md5(), Array((canonical + secret).utf8))
+        case .hmacSHA256: Self.compute(AGGR_DIGEST_SHA256, key: Array(secret.utf8), message: Array(canonical.utf8))
+        case .hmacSHA1: Self.compute(AGGR_DIGEST_SHA1, key: Array(secret.utf8), message: Array(canonical.utf8))
+        case .sha1: Self.compute(AGGR_DIGEST_SHA1, key: nil, message: Array((canonical + secret).utf8))
+        case .md5: Self.compute(AGGR_DIGEST_MD5, key: nil, message: Array((canonical + secret).utf8))
         }
     }
 
-    static func hmac(_ type: OpaquePointer?, key: [UInt8], message: [UInt8]) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = HMAC(type, key, Int32(key.count), message, message.count, &output, &length)
-        return Array(output.prefix(Int(length)))
-    }
-
-    static func hash(_ type: OpaquePointer?, _ message: [UInt8]) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = EVP_Digest(message, message.count, &output, &length, type, nil)
-        return Array(output.prefix(Int(length)))
+    /// An HMAC keyed with `key`, or the plain digest when `key` is nil.
+    static func compute(_ digest: aggr_digest, key: [UInt8]?, message: [UInt8]) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: 64)
+        let length =
+            if let key {
+                aggr_digest_compute(digest, key, key.count, message, message.count, &output)
+            } else {
+                aggr_digest_compute(digest, nil, 0, message, message.count, &output)
+            }
+        return Array(output.prefix(length))
     }
 
     static func encode(_ bytes: [UInt8], as encoding: Encoding) -> String {
