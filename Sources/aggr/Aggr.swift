@@ -14,7 +14,8 @@ struct Aggr: AsyncParsableCommand {
             """,
         version: AggregatorVersion.current,
         subcommands: [
-            TimelineCommand.self, RefreshCommand.self, ShowCommand.self, ReadCommand.self, ProvidersCommand.self, TypesCommand.self,
+            TimelineCommand.self, RefreshCommand.self, ShowCommand.self, ReadCommand.self, SaveCommand.self, ProvidersCommand.self,
+            TypesCommand.self,
             SearchCommand.self, FilterCommand.self, AddCommand.self, InitCommand.self, PruneCommand.self, ImportCommand.self,
             ImportOPMLCommand.self,
             ExportCommand.self,

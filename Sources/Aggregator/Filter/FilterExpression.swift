@@ -41,7 +41,7 @@ public enum FilterValue: Sendable, Equatable {
 /// The fields a filter can test, each with its type.
 public enum FilterField: String, Sendable, CaseIterable {
     case title, author, summary, content, url, provider, section, kind, tags, node, repo, language
-    case replies, comments, stars, forks, likes, views, age, published, updated, unread
+    case replies, comments, stars, forks, likes, views, age, published, updated, unread, saved
 
     public enum ValueType: Sendable { case text, list, number, duration, date, boolean }
 
@@ -52,7 +52,7 @@ public enum FilterField: String, Sendable, CaseIterable {
         case .replies, .comments, .stars, .forks, .likes, .views: .number
         case .age: .duration
         case .published, .updated: .date
-        case .unread: .boolean
+        case .unread, .saved: .boolean
         }
     }
 

@@ -40,6 +40,7 @@ public struct FilterSQL: Sendable, Equatable {
         case .age, .published: "i.published"
         case .updated: "i.updated"
         case .unread: "(i.read_at IS NULL)"
+        case .saved: "(i.saved_at IS NOT NULL)"
         default: "i.\(field.rawValue)"
         }
     }

@@ -22,6 +22,7 @@ public struct ItemDetailRenderer: Sendable {
         lines.append(TextStyle.dim.apply(facts.joined(separator: " · "), enabled: color))
         lines.append(TextStyle.cyan.apply(clean(item.url), enabled: color))
         var details: [String] = ["ref \(stored.ref)", "id \(clean(item.provider)):\(clean(item.id))", stored.isUnread ? "unread" : "read"]
+        if stored.isSaved { details.append("saved") }
         if let updated = item.updated { details.append("updated \(ISOTimestamp.format(updated))") }
         lines.append(TextStyle.dim.apply(details.joined(separator: " · "), enabled: color))
         let metrics = item.metrics.present.map { "\($0.value) \($0.name)" }

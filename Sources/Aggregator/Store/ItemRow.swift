@@ -7,7 +7,7 @@ enum ItemRow {
     static let selection = """
         i.ref, i.provider, i.section, i.item_id, i.kind, i.title, i.url, i.author, i.author_url, i.summary,
         i.content, i.published, i.updated, i.tags, i.replies, i.comments, i.stars, i.forks, i.likes, i.views,
-        i.image, i.extra, i.first_seen, i.read_at, s.title
+        i.image, i.extra, i.first_seen, i.read_at, s.title, i.saved_at
         """
 
     /// The joins ``selection`` needs.
@@ -30,7 +30,7 @@ enum ItemRow {
         )
         return StoredItem(
             ref: row[0], item: item, firstSeen: Store.date(row[22]),
-            readAt: (row[23] as Int64?).map(Store.date), sectionTitle: row[24]
+            readAt: (row[23] as Int64?).map(Store.date), sectionTitle: row[24], savedAt: (row[25] as Int64?).map(Store.date)
         )
     }
 

@@ -16,6 +16,23 @@ extension Store {
         }
     }
 
+    /// Saves (stars) the items numbered `refs`, or unsaves them; returns how many exist.
+    @discardableResult
+    public func markSaved(refs: [Int64], saved: Bool = true, now: Date = Date()) throws -> Int {
+        try write { db in
+            // Saving again keeps the first time it was saved.
+            let statement = try db.cachedStatement(
+                sql: saved
+                    ? "UPDATE item SET saved_at = coalesce(saved_at, ?) WHERE ref = ?" : "UPDATE item SET saved_at = NULL WHERE ref = ?")
+            var found = 0
+            for ref in refs {
+                try statement.execute(arguments: saved ? [Self.millis(now), ref] : [ref])
+                found += db.changesCount
+            }
+            return found
+        }
+    }
+
     /// Marks every unread item read, or only those of `providers` when given; returns the count.
     @discardableResult
     public func markAllRead(providers: [String] = [], now: Date = Date()) throws -> Int {

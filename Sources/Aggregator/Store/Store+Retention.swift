@@ -37,16 +37,16 @@ extension Store {
             result.forgottenTombstones = db.changesCount
             if let maxAge = policy.maxAge {
                 let cutoff = Self.millis(now.addingTimeInterval(-Double(maxAge.seconds)))
-                result.byAge = try Self.remove(where: "published < ?", arguments: [cutoff], at: removedAt, in: db)
+                result.byAge = try Self.remove(where: "published < ? AND saved_at IS NULL", arguments: [cutoff], at: removedAt, in: db)
             }
             if let maximum = policy.maxItemsPerProvider {
                 // Only providers over the limit need the (per-provider) delete.
                 let providers = try String.fetchAll(
-                    db, sql: "SELECT provider FROM item GROUP BY provider HAVING count(*) > ?", arguments: [maximum])
+                    db, sql: "SELECT provider FROM item WHERE saved_at IS NULL GROUP BY provider HAVING count(*) > ?", arguments: [maximum])
                 for provider in providers {
                     result.byCount += try Self.remove(
                         where: """
-                            ref IN (SELECT ref FROM item WHERE provider = ?
+                            ref IN (SELECT ref FROM item WHERE provider = ? AND saved_at IS NULL
                                     ORDER BY published DESC, item_id LIMIT -1 OFFSET ?)
                             """,
                         arguments: [provider, maximum], at: removedAt, in: db)

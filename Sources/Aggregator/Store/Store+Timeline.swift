@@ -18,6 +18,7 @@ extension Store {
             arguments.append(Self.millis(since))
         }
         if query.unreadOnly { conditions.append("i.read_at IS NULL") }
+        if query.savedOnly { conditions.append("i.saved_at IS NOT NULL") }
         for filter in query.conditions {
             conditions.append(filter.sql)
             arguments += filter.arguments as [DatabaseValueConvertible?]

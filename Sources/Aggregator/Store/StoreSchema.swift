@@ -60,7 +60,10 @@ enum StoreSchema {
         "ALTER TABLE tombstone ADD COLUMN last_seen INTEGER;",
         // 3: credentials written by earlier versions (a feed URL's `?token=` in section keys,
         // item URLs and last errors) are redacted in place; `aggr_redact` is SecretRedactor.
+        // Items gain a saved (starred) state beside read.
         """
+        ALTER TABLE item ADD COLUMN saved_at INTEGER;
+        CREATE INDEX item_saved ON item (published DESC, provider, item_id) WHERE saved_at IS NOT NULL;
         UPDATE OR REPLACE section SET key = aggr_redact(key) WHERE key <> aggr_redact(key);
         UPDATE item SET section = aggr_redact(section) WHERE section <> aggr_redact(section);
         UPDATE item SET url = aggr_redact(url), canonical_url = aggr_redact(canonical_url)

@@ -10,6 +10,8 @@ public struct TimelineQuery: Sendable, Equatable {
     /// Only items published at or after this moment.
     public var since: Date?
     public var unreadOnly = false
+    /// Only saved (starred) items.
+    public var savedOnly = false
     public var limit = 40
     /// Zero-based page number, for `--page`; ignored when `cursor` is set.
     public var page = 0

@@ -42,6 +42,9 @@ struct TimelineCommand: AsyncParsableCommand {
     @Flag(help: "Only unread items.")
     var unread = false
 
+    @Flag(help: "Only saved (starred) items.")
+    var saved = false
+
     @Flag(help: "Show every copy of a page reached through several providers.")
     var noDedupe = false
 
@@ -80,6 +83,7 @@ struct TimelineCommand: AsyncParsableCommand {
                 query.cursor = parsed
             }
             query.unreadOnly = unread
+            query.savedOnly = saved
             query.dedupe = !noDedupe
             query.conditions = try FilterOptions(view: view, where: `where`, all: all).conditions(configuration, now: context.now)
             let store = try context.openStore()

@@ -1,0 +1,26 @@
+import Aggregator
+import ArgumentParser
+
+/// `aggr save ITEM…`: save (star) items, or unsave them; saved items outlive retention.
+struct SaveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "save", abstract: "Save (star) items; `aggr timeline --saved` lists them and prune keeps them.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Item numbers from the timeline, or provider:id.")
+    var items: [String]
+
+    @Flag(help: "Unsave the named items instead.")
+    var unsave = false
+
+    func run() async throws {
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let store = try context.openStore()
+            let found = try context.resolve(items, in: store)
+            let count = try store.markSaved(refs: found.map(\.ref), saved: !unsave, now: context.now)
+            context.notice("\(unsave ? "unsaved" : "saved") \(count) item\(count == 1 ? "" : "s")")
+        }
+    }
+}
