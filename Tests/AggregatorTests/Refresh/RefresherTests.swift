@@ -233,11 +233,16 @@ final class RefresherTests: XCTestCase {
 
     func testProvidersOnOneTokenShareTheRateBudget() async throws {
         let reset = Int(ItemFactory.epoch.timeIntervalSince1970) + 1_800
+        let server = self.server!
         server.route("/node/spent") { _ in
-            var response = TestHTTPServer.Response.text(
+            // The budget is spent only once both of second's requests are under way, however
+            // the two providers' tasks happen to be scheduled (a slow run once reordered them).
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, !["/node/later", "/node/after"].allSatisfy({ path in server.requests.contains { $0.path == path } }) {
+                usleep(2_000)
+            }
+            return TestHTTPServer.Response.text(
                 Self.ndjson(["1"]), headers: [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", String(reset))])
-            response.delay = 0
-            return response
         }
         server.route("/node/later") { _ in
             var response = TestHTTPServer.Response.text(Self.ndjson(["2"]))
