@@ -15,6 +15,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     static let reference = Date(timeIntervalSince1970: 1_795_000_000)
 
+    /// A store holding one item, for the filter target (created once per process).
+    static let store: Store? = {
+        let path = NSTemporaryDirectory() + "aggr-fuzz-\(getpid()).sqlite"
+        guard let store = try? Store(path: path) else { return nil }
+        _ = try? store.ingest(ItemFactory.synthetic(provider: "p", count: 1), section: Section(provider: "p", key: "hot", title: "Hot"))
+        return store
+    }()
+
     /// Feeds `data` to the parser.
     public func run(_ data: [UInt8]) {
         let text = String(decoding: data, as: UTF8.self)
@@ -28,7 +36,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? JSONParser.parse(bytes: data)
         case .filter:
             if let expression = try? FilterParser.parse(text) {
-                _ = FilterSQL.compile(expression, now: Self.reference)
+                // Compiled and run by SQLite, over a store with one item: SQL that SQLite
+                // refuses would show here as a thrown error, never as a crash.
+                _ = try? Self.store?.count(matching: expression, now: Self.reference)
             } else if let error = Result(catching: { try FilterParser.parse(text) }).failure {
                 _ = "\(error)"
             }

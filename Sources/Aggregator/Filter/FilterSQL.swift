@@ -4,18 +4,20 @@ import GRDB
 /// A filter compiled to an SQL condition over the `item` table aliased `i`.
 ///
 /// Only column names chosen here become SQL text; every value from the filter is a bound
-/// argument, so `title = "x' OR 1=1 --"` matches that literal title and nothing else.
-public struct FilterSQL: Sendable, Equatable {
-    public var sql: String
-    public var arguments: [DatabaseValue]
+/// argument, so `title = "x' OR 1=1 --"` matches that literal title and nothing else. It
+/// never leaves the library: front ends hand the Store filter expressions, and the Store
+/// compiles them.
+struct FilterSQL: Sendable, Equatable {
+    var sql: String
+    var arguments: [DatabaseValue]
 
-    public init(sql: String, arguments: [DatabaseValue]) {
+    init(sql: String, arguments: [DatabaseValue]) {
         self.sql = sql
         self.arguments = arguments
     }
 
     /// Compiles `expression`; `now` anchors ages (`age < 2d`).
-    public static func compile(_ expression: FilterExpression, now: Date) -> FilterSQL {
+    static func compile(_ expression: FilterExpression, now: Date) -> FilterSQL {
         switch expression {
         case .and(let left, let right):
             let (l, r) = (compile(left, now: now), compile(right, now: now))

@@ -19,7 +19,7 @@ extension Store {
         }
         if query.unreadOnly { conditions.append("i.read_at IS NULL") }
         if query.savedOnly { conditions.append("i.saved_at IS NOT NULL") }
-        for filter in query.conditions {
+        for filter in query.compiledConditions() {
             conditions.append(filter.sql)
             arguments += filter.arguments as [DatabaseValueConvertible?]
         }
@@ -79,8 +79,13 @@ extension Store {
     /// ``SearchText``); a lone CJK character, which the bigram index cannot find, is matched
     /// with LIKE instead. Ranking (``FullTextRank``, bm25 without IDF) covers the newest
     /// ``searchWindow`` matches.
-    public func search(_ text: String, limit: Int = 40, providers: [String] = [], conditions extra: [FilterSQL] = []) throws -> [StoredItem]
-    {
+    ///
+    /// `filters` and `hiding` narrow the results as in ``timeline(_:)``; ages count from `now`.
+    public func search(
+        _ text: String, limit: Int = 40, providers: [String] = [], filters: [FilterExpression] = [], hiding: HidingRules? = nil,
+        now: Date = Date()
+    ) throws -> [StoredItem] {
+        let extra = (hiding?.conditions(now: now) ?? []) + filters.map { FilterSQL.compile($0, now: now) }
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var phrases: [String] = []
         var loose: [String] = []
@@ -143,7 +148,11 @@ public struct FilterMatchCount: Sendable, Equatable {
 
 extension Store {
     /// Per provider, how many stored items `filter` matches, for `aggr filter test`.
-    public func count(matching filter: FilterSQL) throws -> [FilterMatchCount] {
+    public func count(matching filter: FilterExpression, now: Date = Date()) throws -> [FilterMatchCount] {
+        try count(matching: FilterSQL.compile(filter, now: now))
+    }
+
+    func count(matching filter: FilterSQL) throws -> [FilterMatchCount] {
         try read { db in
             try Row.fetchAll(
                 db,

@@ -19,8 +19,19 @@ public struct TimelineQuery: Sendable, Equatable {
     public var cursor: TimelineCursor?
     /// Show one item per canonical URL across providers.
     public var dedupe = true
-    /// Compiled filters every item must pass (`--where`, views, config include/exclude).
-    public var conditions: [FilterSQL] = []
+    /// Filters every item must match (a view, `--where`); the Store compiles them.
+    public var filters: [FilterExpression] = []
+    /// Config rules that hide items; nil shows everything (`--all`).
+    public var hiding: HidingRules?
+    /// The moment ages are measured from (`age < 2d`).
+    public var now = Date()
+    /// Conditions already compiled (the library's own callers and tests).
+    var conditions: [FilterSQL] = []
+
+    /// Every condition of the query as SQL.
+    func compiledConditions() -> [FilterSQL] {
+        (hiding?.conditions(now: now) ?? []) + filters.map { FilterSQL.compile($0, now: now) } + conditions
+    }
 
     public init() {}
 }

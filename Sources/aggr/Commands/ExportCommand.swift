@@ -59,7 +59,8 @@ struct ExportCommand: AsyncParsableCommand {
             if let since { query.since = try TimelineCommand.parseSince(since, now: context.now) }
             query.unreadOnly = unread
             let configuration = try context.optionalConfiguration()
-            query.conditions = try FilterOptions(view: nil, where: `where`, all: all).conditions(configuration, now: context.now)
+            query.now = context.now
+            query = try FilterOptions(view: nil, where: `where`, all: all).selection(configuration).applied(to: query)
             let store = try context.openStore()
             let items = try store.timeline(query).items
             let text: String

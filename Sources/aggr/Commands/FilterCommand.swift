@@ -30,16 +30,16 @@ struct FilterTestCommand: AsyncParsableCommand {
             } catch {
                 throw CLIFailure(message: "\(error)", exitCode: CLIFailure.usage)
             }
-            let compiled = FilterSQL.compile(parsed, now: context.now)
             let store = try context.openStore()
-            let counts = try store.count(matching: compiled)
+            let counts = try store.count(matching: parsed, now: context.now)
             var rows = [["PROVIDER", "MATCHING", "STORED"]]
             for count in counts { rows.append([count.provider, String(count.matching), String(count.total)]) }
             rows.append(["total", String(counts.reduce(0) { $0 + $1.matching }), String(counts.reduce(0) { $0 + $1.total })])
             var output = ProviderTable.align(rows, width: context.terminal.width)
             var query = TimelineQuery()
             query.limit = max(1, min(sample, 50))
-            query.conditions = [compiled]
+            query.filters = [parsed]
+            query.now = context.now
             query.dedupe = false
             let matches = try store.timeline(query).items
             if !matches.isEmpty {

@@ -38,11 +38,12 @@ struct SearchCommand: AsyncParsableCommand {
         try await runReporting {
             let context = CommandContext(options: global)
             let configuration = try context.optionalConfiguration()
-            let conditions = try FilterOptions(view: nil, where: `where`, all: all).conditions(configuration, now: context.now)
+            let selection = try FilterOptions(view: nil, where: `where`, all: all).selection(configuration)
             let text = query.joined(separator: " ")
             let store = try context.openStore()
             let results = try store.search(
-                text, limit: limit, providers: provider.flatMap { $0.split(separator: ",").map(String.init) }, conditions: conditions)
+                text, limit: limit, providers: provider.flatMap { $0.split(separator: ",").map(String.init) }, filters: selection.filters,
+                hiding: selection.hiding, now: context.now)
             let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)
             guard format == .text else {
                 context.print(renderer.render(results, format: format))

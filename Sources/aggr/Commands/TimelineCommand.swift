@@ -85,7 +85,8 @@ struct TimelineCommand: AsyncParsableCommand {
             query.unreadOnly = unread
             query.savedOnly = saved
             query.dedupe = !noDedupe
-            query.conditions = try FilterOptions(view: view, where: `where`, all: all).conditions(configuration, now: context.now)
+            query.now = context.now
+            query = try FilterOptions(view: view, where: `where`, all: all).selection(configuration).applied(to: query)
             let store = try context.openStore()
             let page = try store.timeline(query)
             let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)

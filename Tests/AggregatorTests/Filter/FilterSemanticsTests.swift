@@ -1,6 +1,7 @@
-import Aggregator
 import AggregatorTestSupport
 import XCTest
+
+@testable import Aggregator
 
 final class FilterSemanticsTests: XCTestCase {
     var directory: TemporaryDirectory!
