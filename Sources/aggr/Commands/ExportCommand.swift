@@ -47,20 +47,16 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         try await runReporting {
             let context = CommandContext(options: global)
-            var query = TimelineQuery()
-            query.limit = limit
-            query.providers = provider.flatMap { $0.split(separator: ",").map(String.init) }
-            query.kinds = try kind.map { name in
-                guard let kind = ItemKind(rawValue: name) else {
-                    throw CLIFailure(message: "--kind: unknown kind \"\(name)\"", exitCode: CLIFailure.usage)
-                }
-                return kind
-            }
-            if let since { query.since = try TimelineCommand.parseSince(since, now: context.now) }
-            query.unreadOnly = unread
             let configuration = try context.optionalConfiguration()
-            query.now = context.now
-            query = try FilterOptions(view: nil, where: `where`, all: all).selection(configuration).applied(to: query)
+            var request = TimelineRequest()
+            request.limit = limit
+            request.providers = provider.flatMap { $0.split(separator: ",").map(String.init) }
+            request.kinds = kind
+            request.since = since
+            request.unreadOnly = unread
+            request.expression = `where`
+            request.showHidden = all
+            let query = try request.checked(configuration: configuration, now: context.now)
             let store = try context.openStore()
             let items = try store.timeline(query).items
             let text: String

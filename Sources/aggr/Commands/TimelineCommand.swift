@@ -61,32 +61,21 @@ struct TimelineCommand: AsyncParsableCommand {
         try await runReporting {
             let context = CommandContext(options: global)
             let configuration = try context.optionalConfiguration()
-            var query = TimelineQuery()
-            query.limit = limit ?? configuration?.timeline.limit ?? 40
-            query.page = page - 1
-            query.providers = provider.flatMap { $0.split(separator: ",").map(String.init) }
-            query.sections = section
-            query.kinds = try kind.map { name in
-                guard let kind = ItemKind(rawValue: name) else {
-                    throw CLIFailure(
-                        message: "--kind: unknown kind \"\(name)\" (valid: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")))",
-                        exitCode: CLIFailure.usage)
-                }
-                return kind
-            }
-            if let since { query.since = try Self.parseSince(since, now: context.now) }
-            if let cursor {
-                guard let parsed = TimelineCursor(token: cursor) else {
-                    throw CLIFailure(
-                        message: "--cursor: \"\(cursor)\" is not a cursor printed by aggr timeline", exitCode: CLIFailure.usage)
-                }
-                query.cursor = parsed
-            }
-            query.unreadOnly = unread
-            query.savedOnly = saved
-            query.dedupe = !noDedupe
-            query.now = context.now
-            query = try FilterOptions(view: view, where: `where`, all: all).selection(configuration).applied(to: query)
+            var request = TimelineRequest()
+            request.view = view
+            request.expression = `where`
+            request.showHidden = all
+            request.limit = limit
+            request.page = page - 1
+            request.providers = provider.flatMap { $0.split(separator: ",").map(String.init) }
+            request.sections = section
+            request.kinds = kind
+            request.since = since
+            request.cursor = cursor
+            request.unreadOnly = unread
+            request.savedOnly = saved
+            request.dedupe = !noDedupe
+            let query = try request.checked(configuration: configuration, now: context.now)
             let store = try context.openStore()
             let page = try store.timeline(query)
             let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)
@@ -100,12 +89,24 @@ struct TimelineCommand: AsyncParsableCommand {
         }
     }
 
-    /// `24h` means the last 24 hours; `2026-11-01` means since that date (UTC).
-    static func parseSince(_ text: String, now: Date) throws -> Date {
-        if let span = TimeSpan(parsing: text) { return now.addingTimeInterval(-Double(span.seconds)) }
-        if let date = ISOTimestamp.parse(text) { return date }
-        throw CLIFailure(
-            message: "--since: \"\(text)\" is neither a duration (24h, 7d) nor a date (2026-11-01)", exitCode: CLIFailure.usage)
+}
+
+extension TimelineRequest {
+    /// The query, or a usage error naming the option at fault (exit 64).
+    func checked(configuration: Configuration?, now: Date) throws -> TimelineQuery {
+        do {
+            return try query(configuration: configuration, now: now)
+        } catch {
+            let option: String
+            switch error {
+            case .unknownKind: option = "--kind: "
+            case .invalidSince: option = "--since: "
+            case .invalidCursor: option = "--cursor: "
+            case .selection(.invalidFilter): option = "--where: "
+            case .selection(.unknownView): option = ""
+            }
+            throw CLIFailure(message: option + error.description, exitCode: CLIFailure.usage)
+        }
     }
 }
 
