@@ -1,8 +1,9 @@
 import Foundation
 
-/// A timeline page as a front end asks for it, in words a person typed: a view, a filter,
-/// kinds, "since 7d", a cursor token. ``query(configuration:now:)`` checks it and turns it
-/// into the ``TimelineQuery`` the Store answers.
+/// A timeline page as a front end asks for it, in the words a person typed.
+///
+/// A view, a filter, kinds, "since 7d", a cursor token: ``query(configuration:now:)`` checks
+/// them and turns them into the ``TimelineQuery`` the Store answers.
 public struct TimelineRequest: Sendable {
     /// Why the request names no page; the message says which part and what was expected.
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
