@@ -49,19 +49,23 @@ final class StoreMigrationTests: XCTestCase {
 }
 
 extension StoreMigrationTests {
+    /// A version-2 database, as aggr wrote it before schema 3, holding the rows of `sql`.
+    func versionTwoDatabase(_ name: String, in directory: TemporaryDirectory, rows sql: String) throws -> String {
+        let path = directory.file(name)
+        try sqlite(path, StoreSchema.migrations[0] + StoreSchema.migrations[1] + sql + "\nPRAGMA user_version = 2;")
+        return path
+    }
+
     func testVersionTwoDatabasesLoseTheCredentialsTheyStored() throws {
         let directory = TemporaryDirectory()
-        let path = directory.file("leaky.sqlite")
         let feed = "http://127.0.0.1:9/feed.xml?token=S3CRET"
-        try sqlite(
-            path,
-            StoreSchema.migrations[0] + StoreSchema.migrations[1]
-                + """
+        let path = try versionTwoDatabase(
+            "leaky.sqlite", in: directory,
+            rows: """
                 INSERT INTO section (provider, key, title) VALUES ('blog', 'url/\(feed)', 'Blog');
                 INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, summary, published, tags, extra,
                     first_seen) VALUES ('blog', 'url/\(feed)', 'p1', 'post', 'Post', '\(feed)', '\(feed)', '', 0, '[]', '{}', 0);
                 INSERT INTO provider_state (provider, last_error) VALUES ('blog', 'url/\(feed): HTTP 500 from \(feed)');
-                PRAGMA user_version = 2;
                 """)
         let store = try Store(path: path)
         let stored = try store.timeline(TimelineQuery()).items
@@ -78,17 +82,14 @@ extension StoreMigrationTests {
 extension StoreMigrationTests {
     func testVersionTwoDatabasesLoseTheControlCharactersTheyStored() throws {
         let directory = TemporaryDirectory()
-        let path = directory.file("hostile.sqlite")
         let hostile = "'Click' || char(27) || '[2J' || char(8238) || 'me ' || char(155) || '31mnow'"
-        try sqlite(
-            path,
-            StoreSchema.migrations[0] + StoreSchema.migrations[1]
-                + """
+        let path = try versionTwoDatabase(
+            "hostile.sqlite", in: directory,
+            rows: """
                 INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, summary, published, tags, extra,
                     first_seen) VALUES ('forum', 'hot', 't1', 'topic', \(hostile), 'https://f.example/1', 'https://f.example/1',
                     'plain', 0, '["a' || char(8235) || 'b"]', '{}', 0);
                 INSERT INTO item_fts (rowid, title, summary, author, tags) VALUES (1, \(hostile), 'plain', NULL, 'a' || char(8235) || 'b');
-                PRAGMA user_version = 2;
                 """)
         let store = try Store(path: path)
         let stored = try XCTUnwrap(try store.timeline(TimelineQuery()).items.first)
