@@ -84,6 +84,7 @@ final class CommandTypeTests: EndToEndTestCase {
             ("sleeper", "sleep 21.4242; true", #", "timeout": "1s""#),
             ("orphan", "(sleep 31.4242 &); printf '\(line)'", ""),
             ("stubborn", "trap '' TERM; while :; do sleep 0.5; done # 41.4242", #", "timeout": "1s""#),
+            ("silent", "exec >&- 2>&-; sleep 51.4242", #", "timeout": "1s""#),
         ]
         let entries = commands.map { id, script, extra in
             var quoted = ""
@@ -98,13 +99,14 @@ final class CommandTypeTests: EndToEndTestCase {
         for expected in [
             "sleeper run: failed: unexpected answer: sh ran longer than 1 s and was stopped",
             "stubborn run: failed: unexpected answer: sh ran longer than 1 s and was stopped",
+            "silent run: failed: unexpected answer: sh ran longer than 1 s and was stopped",
             "orphan run: 1 new, 0 updated, 0 unchanged",
         ] {
             XCTAssertTrue(lines.contains(expected), "missing: \(expected)\n\(result.stderr)")
         }
         let survivors = Process()
         survivors.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-        survivors.arguments = ["-f", "21[.]4242|31[.]4242|41[.]4242"]
+        survivors.arguments = ["-f", "21[.]4242|31[.]4242|41[.]4242|51[.]4242"]
         let output = Pipe()
         survivors.standardOutput = output
         try survivors.run()

@@ -116,7 +116,9 @@ public struct Refresher: Sendable {
         }
         let secrets =
             [ProviderContext.token(named: metadata.tokenVariable(for: entry), in: environment), webCookie?.value].compactMap { $0 }
-            + (webCookie?.value.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) } ?? [])
+            // Each cookie's value on its own too; short ones ("zhcn") are not secrets worth a REDACTED.
+            + (webCookie?.value.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
+                .filter { $0.count >= 12 } ?? [])
         let results = await withTaskGroup(of: (String, SectionOutcome, RateLimitSignal).self) { group in
             for section in entry.sections {
                 group.addTask {

@@ -39,6 +39,7 @@ struct CommandRunner: Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             // Blocking calls on plain threads, off Swift's cooperative pool.
             let reaper = DispatchGroup()
+            let deadline = DispatchTime.now() + .seconds(timeout)
             reaper.enter()
             Thread {
                 child.wait()
@@ -48,9 +49,14 @@ struct CommandRunner: Sendable {
                 reaper.leave()
             }.start()
             Thread {
-                let collected = OutputReader(limit: limit).read(
-                    from: [child.stdout, child.stderr], until: .now() + .seconds(timeout), child: child)
-                reaper.wait()
+                var collected = OutputReader(limit: limit).read(from: [child.stdout, child.stderr], until: deadline, child: child)
+                // A command may close its output and go on running: the deadline still holds.
+                if reaper.wait(timeout: deadline) == .timedOut {
+                    collected.timedOut = true
+                    child.signalGroup(SIGTERM)
+                    if reaper.wait(timeout: .now() + OutputReader.grace) == .timedOut { child.signalGroup(SIGKILL) }
+                    reaper.wait()
+                }
                 if collected.timedOut {
                     continuation.resume(
                         throwing: Failure.timedOut(seconds: timeout, stderr: String(decoding: collected.stderr, as: UTF8.self)))
