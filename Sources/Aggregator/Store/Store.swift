@@ -40,16 +40,35 @@ public final class Store: Sendable {
             try FullTextRank.register(in: db)
         }
         do {
-            pool = try Self.openPool(path: path, configuration: configuration)
-            if isReadOnly {
-                try StoreSchema.checkReadable(pool, path: path)
-            } else {
-                try StoreSchema.migrate(pool, path: path)
+            pool = try Self.openRetryingWhileBusy { [isReadOnly] in
+                let pool = try Self.openPool(path: path, configuration: configuration)
+                if isReadOnly {
+                    try StoreSchema.checkReadable(pool, path: path)
+                } else {
+                    try StoreSchema.migrate(pool, path: path)
+                }
+                return pool
             }
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
             throw StoreError(path: path, message: Self.explain(error))
+        }
+    }
+
+    /// `open()`, tried again for up to 10 s while SQLite answers BUSY without waiting.
+    ///
+    /// In WAL mode a few moments refuse at once instead of calling the busy handler: another
+    /// process closing the last connection (it locks the file while it cleans up the log),
+    /// or recovering after a crash. Processes starting together on one file meet them.
+    private static func openRetryingWhileBusy(_ open: () throws -> DatabasePool) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            do {
+                return try open()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(50_000)
+            }
         }
     }
 

@@ -138,8 +138,11 @@ enum StoreSchema {
         let version = try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         if version == currentVersion { return }
         try writer.writeWithoutTransaction { db in
+            // Rows rewritten by an upgrade (credentials redacted) must not linger in free pages.
             let secureDelete = try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0
             try db.execute(sql: "PRAGMA secure_delete = ON")
+            defer { try? db.execute(sql: "PRAGMA secure_delete = \(secureDelete)") }
+            var upgraded = false
             try db.inTransaction(.immediate) {
                 let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 guard found <= currentVersion else {
@@ -154,13 +157,15 @@ enum StoreSchema {
                     // Swift: the full-text index must be told the exact old values.
                     if step == 2 { try stripStoredControls(in: db) }
                 }
+                upgraded = found > 0
                 try db.execute(sql: "PRAGMA user_version = \(currentVersion)")
                 return .commit
             }
-            // What a migration removed (credentials among it) must not linger in free pages
-            // or the write-ahead log.
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            try db.execute(sql: "PRAGMA secure_delete = \(secureDelete)")
+            // After an upgrade, copy the rewritten pages back into the file now, so the old
+            // ones (with what was redacted) do not wait there for the next checkpoint. PASSIVE
+            // never waits for other processes: a blocking checkpoint here stalled a concurrent
+            // import, and a fresh database has nothing to scrub.
+            if upgraded { try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
         }
     }
 }
