@@ -9,6 +9,8 @@ enum DisplayedCount {
         case "W", "w", "万": scale = 10_000
         default: return Int(trimmed)
         }
-        return Double(trimmed.dropLast()).map { Int(($0 * scale).rounded()) }
+        // "9e99K" or "infW" on a page must not trap: only finite counts an Int holds.
+        guard let value = Double(trimmed.dropLast()), value.isFinite, value >= 0 else { return nil }
+        return Int(exactly: (value * scale).rounded())
     }
 }

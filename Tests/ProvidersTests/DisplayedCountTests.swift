@@ -12,4 +12,11 @@ final class DisplayedCountTests: XCTestCase {
             XCTAssertEqual(DisplayedCount.parse(text), count, text)
         }
     }
+
+    /// Found by fuzzing the Gitee explore page: a count too large for an Int trapped.
+    func testAbsurdCountsAreNoCounts() {
+        for text in ["9e99K", "1e300W", "infK", "nanK", "-3K", "99999999999999999999", "922337203685477580.8K"] {
+            XCTAssertNil(DisplayedCount.parse(text), text)
+        }
+    }
 }
