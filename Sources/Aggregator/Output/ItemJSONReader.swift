@@ -21,19 +21,7 @@ public enum ItemJSONReader {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             if line.allSatisfy(\.isWhitespace) { continue }
-            let value: JSONValue
-            do {
-                value = try JSONParser.parse(String(line))
-            } catch {
-                throw LineError(line: number, key: nil, message: "invalid JSON at column \(error.column): \(error.message)")
-            }
-            do {
-                items.append(try item(from: value))
-            } catch let error as FieldError {
-                throw LineError(line: number, key: error.key, message: error.message)
-            } catch {
-                throw LineError(line: number, key: nil, message: "\(error)")
-            }
+            items.append(try item(line: ArraySlice(line.utf8), number: number))
         }
         return items
     }
