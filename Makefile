@@ -9,7 +9,7 @@ PREFIX ?= /usr/local
 # ~7 ms sooner (23.5 → 16 ms for `aggr --version`) and uses ~5 MB less memory.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: all deps build release run test test-asan test-tsan fuzz lint format bench demo install clean-bench
+.PHONY: all deps build release run test test-asan test-tsan fuzz lint format bench demo install clean-bench screenshot
 
 all: build
 
@@ -22,14 +22,17 @@ build: deps
 # Stripped: symbols are a third of the static binary (95 → 65 MB) and nothing reads them.
 release: deps
 	$(RELEASE) --product aggr
-	strip $(BIN_RELEASE)
+	$(RELEASE) --product aggr-serve
+	strip $(BIN_RELEASE) .build/release/aggr-serve
 
 # Refresh the default providers.json (the repository's) and show the merged timeline.
 # Offline, each provider fails on its own line and the stored timeline still prints.
 run: build
 	@scripts/run $(BIN_DEBUG)
 
-test: deps
+test:
+	@scripts/bootstrap --test
+	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Fuzz
@@ -62,9 +65,18 @@ bench: deps
 	$(RELEASE) --product aggr-bench
 	.build/release/aggr-bench --aggr $(BIN_RELEASE)
 
+# PNGs of the web UI (desktop and phone width) from headless chromium, over the demo
+# recordings: screenshots/desktop.png, screenshots/phone.png.
+screenshot: build
+	@scripts/bootstrap --test
+	@scripts/screenshot $(BIN_DEBUG)
+
 demo: build
 	@scripts/demo $(BIN_DEBUG)
 
+# The binary, bash/zsh/fish completions, the man page (generated from the argument parser by
+# its GenerateManual plugin) and the systemd user unit aggr-watch.service.
+MANPAGE = .build/plugins/GenerateManual/outputs/aggr/aggr.1
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/aggr
+	$(SWIFT) package generate-manual --configuration debug
+	DESTDIR=$(DESTDIR) PREFIX=$(PREFIX) scripts/install $(BIN_RELEASE) $(MANPAGE)

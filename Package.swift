@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "aggr", targets: ["aggr"]),
+        .executable(name: "aggr-serve", targets: ["aggr-serve"]),
         .library(name: "Aggregator", targets: ["Aggregator"]),
         .library(name: "Providers", targets: ["Providers"]),
     ],
@@ -13,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // libcurl's headers, and its functions loaded on first use (see include/CCurl.h).
@@ -22,6 +26,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // ncursesw for `aggr tui` (Debian libncurses-dev); see shim.h.
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         // libcrypto's digests for signed requests, loaded on first use (see include/COpenSSL.h).
         .target(name: "COpenSSL", linkerSettings: [.linkedLibrary("dl")]),
         .target(
@@ -35,13 +41,32 @@ let package = Package(
             ]
         ),
         .target(name: "Providers", dependencies: ["Aggregator"]),
+        // `aggr tui`: the interactive terminal reader.
+        .target(name: "TerminalFrontEnd", dependencies: ["Aggregator", "Providers", "CNcurses"]),
         .executableTarget(
             name: "aggr",
             dependencies: [
                 "Aggregator",
                 "Providers",
+                "TerminalFrontEnd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `aggr serve`: the web UI, feeds and the Google Reader API over Hummingbird. Its own
+        // binary, which `aggr serve` runs, so every other command starts without SwiftNIO.
+        .target(
+            name: "WebFrontEnd",
+            dependencies: [
+                "Aggregator",
+                "Providers",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .executableTarget(
+            name: "aggr-serve",
+            dependencies: ["WebFrontEnd", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(
             name: "AggregatorTestSupport",
@@ -55,7 +80,7 @@ let package = Package(
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "AggregatorTestSupport"]),
         .testTarget(
             name: "aggrTests",
-            dependencies: ["aggr", "AggregatorTestSupport"],
+            dependencies: ["aggr", "aggr-serve", "AggregatorTestSupport", "TerminalFrontEnd"],
             exclude: ["Fixtures", "Golden"]
         ),
         .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),

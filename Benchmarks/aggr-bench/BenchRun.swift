@@ -22,6 +22,8 @@ struct BenchRun {
         try refresh.measureRefresh(directory: directory)
         try await refresh.measureThroughput()
         try FeedRefreshBench(run: self).measure(directory: directory)
+        try WatchBench(run: self).measure(directory: directory)
+        try WebBench(run: self).measure(directory: directory)
     }
 
     /// Runs `path arguments…`, capturing stdout, with wall time and peak RSS from wait4.

@@ -39,6 +39,16 @@ case "user":
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try UserCommandBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr")).measure(directory: directory)
     try? FileManager.default.removeItem(atPath: directory)
+case "watch":
+    let directory = NSTemporaryDirectory() + "aggr-bench-watch-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try WatchBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr")).measure(directory: directory)
+    try? FileManager.default.removeItem(atPath: directory)
+case "web":
+    let directory = NSTemporaryDirectory() + "aggr-bench-web-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try WebBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr")).measure(directory: directory)
+    try? FileManager.default.removeItem(atPath: directory)
 case "fts":
     try BenchPhases.fullTextQueries(database: arguments[2])
 case "all", "--aggr":

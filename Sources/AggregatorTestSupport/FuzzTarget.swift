@@ -11,7 +11,7 @@ import Providers
 public enum FuzzTarget: String, CaseIterable, Sendable {
     case json, filter, regex, css, feed, date, importLine = "import-line", v2exPage = "v2ex-page", v2exAPI = "v2ex-api"
     case githubTrending = "github-trending", githubEvents = "github-events", giteeExplore = "gitee-explore"
-    case dribbblePage = "dribbble-page", redactor
+    case dribbblePage = "dribbble-page", redactor, sanitizer
 
     static let reference = Date(timeIntervalSince1970: 1_795_000_000)
 
@@ -83,6 +83,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = SecretRedactor.redactURLs(in: text)
             _ = SecretRedactor.redact(url: text)
             _ = TerminalText.sanitize(text)
+        case .sanitizer:
+            // Whatever comes in, no live script element or frame comes out.
+            let safe = HTMLSanitizer.sanitize(text, baseURL: "https://example.com/a/b")
+            let lowered = safe.lowercased()
+            precondition(!lowered.contains("<script") && !lowered.contains("<iframe") && !lowered.contains("<style"), safe)
         }
     }
 

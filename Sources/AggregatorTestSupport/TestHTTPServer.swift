@@ -11,6 +11,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var query: String
         public var headers: [(String, String)]
         public var host: String
+        /// The request body (a POST's form or JSON).
+        public var body: [UInt8] = []
 
         /// The first value of header `name`, compared case-insensitively.
         public func header(_ name: String) -> String? {
@@ -227,10 +229,11 @@ public final class TestHTTPServer: @unchecked Sendable {
                     if count <= 0 { return nil }
                     buffer += chunk[0..<count]
                 }
+                let body = Array(buffer[0..<length])
                 buffer.removeFirst(length)
                 return Request(
                     method: String(requestLine[0]), path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : "",
-                    headers: headers, host: host)
+                    headers: headers, host: host, body: body)
             }
             let count = read(connection, &chunk, chunk.count)
             if count <= 0 { return nil }

@@ -18,7 +18,7 @@ struct Aggr: AsyncParsableCommand {
             TypesCommand.self,
             SearchCommand.self, FilterCommand.self, AddCommand.self, InitCommand.self, PruneCommand.self, ImportCommand.self,
             ImportOPMLCommand.self,
-            ExportCommand.self,
+            ExportCommand.self, WatchCommand.self, NotifyCommand.self, ServeCommand.self, TuiCommand.self,
         ],
         defaultSubcommand: TimelineCommand.self
     )

@@ -33,10 +33,21 @@ struct CommandContext {
 
     /// The config; a missing file is a config error that lists where aggr looked.
     func configuration() throws -> Configuration {
-        if let configuration = try optionalConfiguration() { return configuration }
+        try configurationFile().configuration
+    }
+
+    /// The config and the path it was read from (which `aggr watch` follows for edits).
+    func configurationFile() throws -> (path: String, configuration: Configuration) {
+        if let path = locator.configPath(explicit: options.config), FileManager.default.fileExists(atPath: path) {
+            return (path, try load(path))
+        }
+        if let configuration = try optionalConfiguration() { return (configuration.file, configuration) }
         let searched = locator.candidates(explicit: options.config).joined(separator: ", ")
         throw ConfigError(file: "providers.json", location: "", message: "not found (looked in \(searched)); run `aggr init` to create one")
     }
+
+    /// The database file this command uses.
+    var databasePath: String { locator.databasePath(explicit: options.db) }
 
     private func load(_ path: String) throws -> Configuration {
         let cwd = FileManager.default.currentDirectoryPath + "/"
@@ -45,7 +56,7 @@ struct CommandContext {
     }
 
     func openStore() throws -> Store {
-        try Store(path: locator.databasePath(explicit: options.db))
+        try Store(path: databasePath)
     }
 
     /// Resolves `ITEM` arguments: a number (`42`) or `provider:id`.

@@ -11,7 +11,7 @@ public struct ConfigLoader: Sendable {
         self.registry = registry
     }
 
-    static let topLevelKeys = ["providers", "timeline", "retention", "views"]
+    static let topLevelKeys = ["providers", "timeline", "retention", "views", "notify", "serve", "keys"]
     static let providerKeys = [
         "id", "type", "sections", "options", "api_url", "web_url", "token_env", "cookie_env", "interval", "limit",
         "include", "exclude", "enabled",
@@ -119,6 +119,9 @@ struct ConfigReader {
             case "providers": configuration.providers = try providers(member.value, registry: registry)
             case "timeline": configuration.timeline = try timeline(member.value)
             case "retention": configuration.retention = try retention(member.value)
+            case "notify": configuration.notify = try notificationRules(member.value)
+            case "serve": configuration.serve = try serveSettings(member.value)
+            case "keys": configuration.keys = try readerKeys(member.value)
             default: configuration.views = try views(member.value)
             }
         }

@@ -7,6 +7,12 @@ public struct Configuration: Sendable {
     public var retention: RetentionPolicy
     /// Named filters shown with `aggr timeline <view>`, in file order.
     public var views: [NamedView]
+    /// What `aggr watch` tells the user about, in file order.
+    public var notify: [NotificationRule] = []
+    /// How `aggr serve` listens and signs in.
+    public var serve = ServeSettings()
+    /// The keys of `aggr tui`.
+    public var keys = ReaderKeys()
 
     public init(
         file: String, providers: [ProviderConfiguration] = [], timeline: TimelineSettings = TimelineSettings(),
@@ -22,6 +28,11 @@ public struct Configuration: Sendable {
     /// The entry with instance id `id`.
     public func provider(id: String) -> ProviderConfiguration? {
         providers.first { $0.id == id }
+    }
+
+    /// The notification rule named `name`.
+    public func notificationRule(named name: String) -> NotificationRule? {
+        notify.first { $0.name == name }
     }
 }
 

@@ -10,10 +10,11 @@ public enum TimelineExport {
     }
 
     /// An Atom 1.0 feed of `items`, newest first.
-    public static func atom(_ items: [StoredItem], now: Date) -> String {
+    public static func atom(_ items: [StoredItem], title: String = "aggr timeline", now: Date) -> String {
         let updated = items.map { $0.item.updated ?? $0.item.published }.max() ?? now
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
-        text += "  <title>aggr timeline</title>\n  <id>urn:aggr:timeline</id>\n  <updated>\(ISOTimestamp.format(updated))</updated>\n"
+        text +=
+            "  <title>\(XMLText.escape(title))</title>\n  <id>urn:aggr:timeline</id>\n  <updated>\(ISOTimestamp.format(updated))</updated>\n"
         text += "  <generator version=\"\(AggregatorVersion.current)\">aggr</generator>\n"
         for stored in items {
             let item = stored.item
@@ -37,9 +38,9 @@ public enum TimelineExport {
     }
 
     /// A JSON Feed 1.1 document of `items`.
-    public static func jsonFeed(_ items: [StoredItem]) -> String {
+    public static func jsonFeed(_ items: [StoredItem], title: String = "aggr timeline") -> String {
         var feed: [JSONMember] = [
-            JSONMember("version", .string("https://jsonfeed.org/version/1.1")), JSONMember("title", .string("aggr timeline")),
+            JSONMember("version", .string("https://jsonfeed.org/version/1.1")), JSONMember("title", .string(title)),
         ]
         feed.append(
             JSONMember(

@@ -1,6 +1,7 @@
 /// Escapes text for XML 1.0 content and attributes, dropping characters XML cannot hold.
 enum XMLText {
-    static func escape(_ text: String) -> String {
+    /// `text` escaped; `apostrophe` is how `'` is written (HTML 4 lacks `&apos;`).
+    static func escape(_ text: String, apostrophe: String = "&apos;") -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -9,7 +10,7 @@ enum XMLText {
             case "<": output += "&lt;"
             case ">": output += "&gt;"
             case "\"": output += "&quot;"
-            case "'": output += "&apos;"
+            case "'": output += apostrophe
             case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
             default:
                 // C0 controls, and U+FFFE/U+FFFF, are not allowed in XML 1.0 at all.

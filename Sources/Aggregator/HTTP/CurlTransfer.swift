@@ -56,6 +56,15 @@ final class CurlTransfer {
         for (name, value) in request.headers {
             headerList = curl_slist_append(headerList, "\(name): \(value)")
         }
+        if let body = request.body {
+            // libcurl copies the bytes; an empty `Expect:` stops it waiting a second for
+            // `100 Continue` before sending a body over 1 KiB.
+            aggr_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            body.withUnsafeBufferPointer { bytes in
+                _ = aggr_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            }
+            headerList = curl_slist_append(headerList, "Expect:")
+        }
         aggr_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
         let context = Unmanaged.passUnretained(self).toOpaque()
         aggr_easy_setopt_write(handle, CURLOPT_WRITEFUNCTION, curlWriteBody)

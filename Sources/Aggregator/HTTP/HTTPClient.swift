@@ -11,11 +11,14 @@ public struct HTTPRequest: Sendable {
     public var method: String
     /// Header pairs in order; names compare case-insensitively upstream.
     public var headers: [(String, String)]
+    /// The request body (a webhook's JSON); nil sends none.
+    public var body: [UInt8]?
 
-    public init(url: String, method: String = "GET", headers: [(String, String)] = []) {
+    public init(url: String, method: String = "GET", headers: [(String, String)] = [], body: [UInt8]? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
+        self.body = body
     }
 }
 

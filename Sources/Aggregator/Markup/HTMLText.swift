@@ -14,6 +14,23 @@ public enum HTMLText {
 
     /// The text of `html`; text that is not HTML comes back with whitespace tidied.
     public static func plainText(_ html: String) -> String {
+        var links: [String]?
+        return render(html, links: &links, baseURL: nil)
+    }
+
+    /// The text of `html` with each link's text followed by `[n]`, and the links' targets
+    /// (http, https and mailto only, relative ones resolved against `baseURL`) in order:
+    /// what a terminal reader shows and opens by number.
+    ///
+    /// `numberedAfter` are links already numbered (a page's, before its replies'): numbering
+    /// continues after them, and the result holds them too.
+    public static func readable(_ html: String, baseURL: String?, numberedAfter: [String] = []) -> (text: String, links: [String]) {
+        var links: [String]? = numberedAfter
+        let text = render(html, links: &links, baseURL: baseURL)
+        return (text, links ?? numberedAfter)
+    }
+
+    private static func render(_ html: String, links: inout [String]?, baseURL: String?) -> String {
         guard mayHoldMarkup(html) else { return tidy(html) }
         MarkupDocument.prepare()
         let bytes = Array(html.utf8)
@@ -27,11 +44,11 @@ public enum HTMLText {
         guard let document else { return tidy(html) }
         defer { xmlFreeDoc(document) }
         var output = ""
-        walk(xmlDocGetRootElement(document), into: &output)
+        walk(xmlDocGetRootElement(document), into: &output, links: &links, baseURL: baseURL)
         return tidy(output)
     }
 
-    private static func walk(_ start: xmlNodePtr?, into output: inout String) {
+    private static func walk(_ start: xmlNodePtr?, into output: inout String, links: inout [String]?, baseURL: String?) {
         var node = start
         while let current = node {
             switch current.pointee.type {
@@ -43,7 +60,19 @@ public enum HTMLText {
                 let block = blockElements.contains(name)
                 if block { output += "\n\n" } else if lineElements.contains(name) { output += "\n" }
                 if name == "li" { output += "• " }
-                walk(current.pointee.children, into: &output)
+                walk(current.pointee.children, into: &output, links: &links, baseURL: baseURL)
+                if links != nil, name == "a" || name == "img", let raw = xmlGetProp(current, name == "a" ? "href" : "src") {
+                    let target = HTMLSanitizer.safeURL(String(cString: raw), baseURL: baseURL, allowData: false)
+                    aggr_xml_free(raw)
+                    if let target, !target.isEmpty {
+                        if let known = links?.firstIndex(of: target) {
+                            output += " [\(known + 1)]"
+                        } else {
+                            links?.append(target)
+                            output += name == "img" ? "[image \(links?.count ?? 0)]" : " [\(links?.count ?? 0)]"
+                        }
+                    }
+                }
                 if block { output += "\n\n" }
             default:
                 break

@@ -52,6 +52,19 @@ public enum DisplayWidth {
         return result + "…"
     }
 
+    /// The longest start of `text` that fits in `width` columns, cut without a mark.
+    public static func prefix(_ text: String, fitting width: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            let next = of(character)
+            if used + next > width { break }
+            result.append(character)
+            used += next
+        }
+        return result
+    }
+
     /// `text` fitted to exactly `width` columns: truncated, then padded with spaces.
     public static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
         let fitted = truncate(text, to: width)

@@ -8,6 +8,7 @@ import Foundation
 public final class FetchSession: @unchecked Sendable {
     // Invariant: `staged` and `signal` are only touched while holding `lock`.
     private let store: Store?
+    private let provider: String
     private let lock = NSLock()
     private var staged: [String: HTTPValidators] = [:]
     private var signal = RateLimitSignal()
@@ -15,14 +16,15 @@ public final class FetchSession: @unchecked Sendable {
     /// The budget this fetch shares with providers using the same API and token.
     let budget: SharedRateBudget?
 
-    /// A session reading stored validators from `store` (nil: always fetch in full).
-    public init(store: Store?, budget: SharedRateBudget? = nil) {
+    /// A session reading `provider`'s stored validators from `store` (nil: always fetch in full).
+    public init(store: Store?, provider: String = "", budget: SharedRateBudget? = nil) {
         self.store = store
+        self.provider = provider
         self.budget = budget
     }
 
     func storedValidators(for key: String) -> HTTPValidators? {
-        (try? store?.validators(for: key)) ?? nil
+        (try? store?.validators(for: key, provider: provider)) ?? nil
     }
 
     func stage(_ validators: HTTPValidators, for key: String) {

@@ -27,6 +27,8 @@ public struct ProviderOutcome: Sendable {
     /// `(section, message)` for each failed section.
     public var failures: [(section: String, message: String)] = []
     public var elapsed: TimeInterval = 0
+    /// The refresh was cancelled before every section finished; its state was not saved.
+    public var cancelled = false
     /// When the provider may be fetched again, and why.
     public var nextAllowedFetch: Date?
     public var waitReason: WaitReason?

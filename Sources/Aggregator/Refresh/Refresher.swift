@@ -122,7 +122,7 @@ public struct Refresher: Sendable {
         let results = await withTaskGroup(of: (String, SectionOutcome, RateLimitSignal).self) { group in
             for section in entry.sections {
                 group.addTask {
-                    let session = FetchSession(store: store, budget: budget)
+                    let session = FetchSession(store: store, provider: entry.id, budget: budget)
                     var context = ProviderContext(http: http, now: now, logger: logger, environment: environment, session: session)
                     context.webCookie = webCookie
                     if ProviderContext.token(named: metadata.tokenVariable(for: entry), in: environment) != nil {
@@ -169,6 +169,15 @@ public struct Refresher: Sendable {
         }
         let order = entry.sections.map(\.key)
         outcome.failures.sort { (order.firstIndex(of: $0.section) ?? 0) < (order.firstIndex(of: $1.section) ?? 0) }
+        if Task.isCancelled {
+            // Stopped from outside (aggr watch shutting down): what came back is stored; the
+            // provider's state is left as it was, so it is due again at the next start
+            // instead of backing off for a failure it did not have.
+            outcome.cancelled = true
+            outcome.elapsed = Date().timeIntervalSince(started)
+            events(.finished(outcome))
+            return outcome
+        }
         var state = previous ?? ProviderState(provider: entry.id)
         state.lastAttempt = now
         if outcome.failed {
@@ -206,6 +215,7 @@ public struct Refresher: Sendable {
     /// A one-line description of any fetch error.
     static func describe(_ error: Error) -> String {
         switch error {
+        case is CancellationError: "stopped before it finished (aggr was stopping)"
         case let error as CustomStringConvertible: TerminalText.sanitize(error.description)
         default: TerminalText.sanitize(String(describing: error))
         }

@@ -32,8 +32,8 @@ extension Store {
     /// With `keepSectionTitle`, a title already stored for the section wins over
     /// `section.title` (imports know keys but not the providers' human titles).
     ///
-    /// `validators` are the HTTP validators of the responses the items came from; they are
-    /// saved in the same transaction, so a failed ingest never leaves a 304 that would hide
+    /// `validators` are the HTTP validators of the responses the items came from, kept for
+    /// the section's provider; they are saved in the same transaction, so a failed ingest never leaves a 304 that would hide
     /// the items next time. Every item is ``Item/preparedForStorage()`` first: no credential
     /// or control character reaches the database.
     @discardableResult
@@ -45,7 +45,7 @@ extension Store {
         section.key = SecretRedactor.redact(url: section.key)
         let items = items.map { $0.preparedForStorage() }
         return try write { db in
-            for (url, value) in validators { try Self.saveValidators(value, for: url, now: now, in: db) }
+            for (url, value) in validators { try Self.saveValidators(value, for: url, provider: section.provider, now: now, in: db) }
             let onConflict = keepSectionTitle ? "DO NOTHING" : "DO UPDATE SET title = excluded.title"
             try db.execute(
                 sql: "INSERT INTO section (provider, key, title) VALUES (?, ?, ?) ON CONFLICT \(onConflict)",

@@ -101,22 +101,28 @@ extension Store {
         }
     }
 
-    /// The validators stored for `url` (which must already be redacted of secrets).
-    public func validators(for url: String) throws -> HTTPValidators? {
+    /// The validators `provider` stored for `url` (which must already be redacted of secrets).
+    public func validators(for url: String, provider: String) throws -> HTTPValidators? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT etag, last_modified, body_hash FROM http_validator WHERE url = ?", arguments: [url])
-                .map { HTTPValidators(etag: $0[0], lastModified: $0[1], bodyHash: $0[2]) }
+            try Row.fetchOne(
+                db, sql: "SELECT etag, last_modified, body_hash FROM http_validator WHERE provider = ? AND url = ?",
+                arguments: [provider, url]
+            )
+            .map { HTTPValidators(etag: $0[0], lastModified: $0[1], bodyHash: $0[2]) }
         }
     }
 
-    /// Remembers validators for `url`; call only when the body changed.
-    public func saveValidators(_ validators: HTTPValidators, for url: String, now: Date = Date()) throws {
-        try write { db in try Self.saveValidators(validators, for: url, now: now, in: db) }
+    /// Remembers `provider`'s validators for `url`; call only when the body changed.
+    public func saveValidators(_ validators: HTTPValidators, for url: String, provider: String, now: Date = Date()) throws {
+        try write { db in try Self.saveValidators(validators, for: url, provider: provider, now: now, in: db) }
     }
 
-    static func saveValidators(_ validators: HTTPValidators, for url: String, now: Date, in db: Database) throws {
+    static func saveValidators(_ validators: HTTPValidators, for url: String, provider: String, now: Date, in db: Database) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO http_validator (url, etag, last_modified, body_hash, stored_at) VALUES (?, ?, ?, ?, ?)",
-            arguments: [url, validators.etag, validators.lastModified, validators.bodyHash, millis(now)])
+            sql: """
+                INSERT OR REPLACE INTO http_validator (provider, url, etag, last_modified, body_hash, stored_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [provider, url, validators.etag, validators.lastModified, validators.bodyHash, millis(now)])
     }
 }

@@ -48,3 +48,22 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// Marks every unread item `query` selects read (a tab, a view); returns the count.
+    @discardableResult
+    public func markRead(matching query: TimelineQuery, now: Date = Date()) throws -> Int {
+        var query = query
+        query.cursor = nil
+        query.unreadOnly = true
+        let (conditions, arguments) = Self.conditions(of: query)
+        var inner = "SELECT i.ref FROM item i"
+        if !conditions.isEmpty { inner += " WHERE " + conditions.joined(separator: " AND ") }
+        return try write { db in
+            try db.execute(
+                sql: "UPDATE item SET read_at = ? WHERE ref IN (\(inner))",
+                arguments: StatementArguments([Self.millis(now)] + arguments))
+            return db.changesCount
+        }
+    }
+}

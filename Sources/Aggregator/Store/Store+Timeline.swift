@@ -4,6 +4,58 @@ import GRDB
 extension Store {
     /// Reads one page of the merged timeline, newest first.
     public func timeline(_ query: TimelineQuery) throws -> TimelinePage {
+        var (conditions, arguments) = Self.conditions(of: query)
+        var sql = "SELECT \(ItemRow.selection) FROM \(ItemRow.from)"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql +=
+            query.oldestFirst
+            ? " ORDER BY i.published, i.provider DESC, i.item_id DESC LIMIT ?" : " ORDER BY i.published DESC, i.provider, i.item_id LIMIT ?"
+        arguments.append(query.limit + 1)
+        if query.cursor == nil, query.page > 0 {
+            sql += " OFFSET ?"
+            arguments.append(query.page * query.limit)
+        }
+        let rows = try read { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(ItemRow.decode)
+        }
+        let items = Array(rows.prefix(query.limit))
+        let more = rows.count > query.limit
+        return TimelinePage(items: items, nextCursor: more ? items.last.map(TimelineCursor.init(after:)) : nil)
+    }
+
+    /// How many items `query` selects (its limit, page and cursor aside), counting no
+    /// further than `cap`: a tab's unread badge shows "999+" instead of counting a million.
+    public func count(_ query: TimelineQuery, cap: Int = 1_000) throws -> Int {
+        var query = query
+        query.cursor = nil
+        let (conditions, arguments) = Self.conditions(of: query)
+        var inner = "SELECT 1 FROM item i"
+        if !conditions.isEmpty { inner += " WHERE " + conditions.joined(separator: " AND ") }
+        let sql = "SELECT count(*) FROM (\(inner) LIMIT ?)"
+        return try read { db in
+            try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments + [cap])) ?? 0
+        }
+    }
+
+    /// The replies stored for `topic` (a V2EX topic's replies, a Gitee issue's comments),
+    /// oldest first.
+    public func thread(of topic: StoredItem, limit: Int = 500) throws -> [StoredItem] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(ItemRow.selection) FROM \(ItemRow.from)
+                    WHERE i.provider = ? AND i.kind = 'reply'
+                        AND (json_extract(i.extra, '$.topic') = ? OR (i.item_id >= ? AND i.item_id < ?))
+                    ORDER BY i.published, i.item_id LIMIT ?
+                    """,
+                arguments: [topic.item.provider, topic.item.id, topic.item.id + "/note/", topic.item.id + "/note0", limit]
+            ).map(ItemRow.decode)
+        }
+    }
+
+    /// The WHERE conditions (and their arguments) of `query`, positions aside from the cursor.
+    static func conditions(of query: TimelineQuery) -> ([String], [DatabaseValueConvertible?]) {
         var conditions: [String] = []
         var arguments: [DatabaseValueConvertible?] = []
         func list(_ column: String, _ values: [String]) {
@@ -17,13 +69,29 @@ extension Store {
             conditions.append("i.published >= ?")
             arguments.append(Self.millis(since))
         }
+        if let after = query.storedAfter {
+            conditions.append("i.ref > ?")
+            arguments.append(after)
+        }
+        if let through = query.storedThrough {
+            conditions.append("i.ref <= ?")
+            arguments.append(through)
+        }
+        if let before = query.before {
+            conditions.append("i.published <= ?")
+            arguments.append(Self.millis(before))
+        }
         if query.unreadOnly { conditions.append("i.read_at IS NULL") }
+        if query.readOnly { conditions.append("i.read_at IS NOT NULL") }
         if query.savedOnly { conditions.append("i.saved_at IS NOT NULL") }
         for filter in query.compiledConditions() {
             conditions.append(filter.sql)
             arguments += filter.arguments as [DatabaseValueConvertible?]
         }
-        if let cursor = query.cursor {
+        if let cursor = query.cursor, query.oldestFirst {
+            conditions.append("(i.published > ? OR (i.published = ? AND (i.provider < ? OR (i.provider = ? AND i.item_id < ?))))")
+            arguments += [cursor.published, cursor.published, cursor.provider, cursor.provider, cursor.id]
+        } else if let cursor = query.cursor {
             conditions.append("(i.published < ? OR (i.published = ? AND (i.provider > ? OR (i.provider = ? AND i.item_id > ?))))")
             arguments += [cursor.published, cursor.published, cursor.provider, cursor.provider, cursor.id]
         }
@@ -36,20 +104,7 @@ extension Store {
             }
             conditions.append("NOT EXISTS (\(duplicate))")
         }
-        var sql = "SELECT \(ItemRow.selection) FROM \(ItemRow.from)"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY i.published DESC, i.provider, i.item_id LIMIT ?"
-        arguments.append(query.limit + 1)
-        if query.cursor == nil, query.page > 0 {
-            sql += " OFFSET ?"
-            arguments.append(query.page * query.limit)
-        }
-        let rows = try read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(ItemRow.decode)
-        }
-        let items = Array(rows.prefix(query.limit))
-        let more = rows.count > query.limit
-        return TimelinePage(items: items, nextCursor: more ? items.last.map(TimelineCursor.init(after:)) : nil)
+        return (conditions, arguments)
     }
 
     /// The item with number `ref`.

@@ -73,6 +73,28 @@ enum StoreSchema {
         UPDATE OR IGNORE item SET item_id = aggr_redact(item_id) WHERE item_id <> aggr_redact(item_id);
         UPDATE provider_state SET last_error = aggr_redact_text(last_error) WHERE last_error <> aggr_redact_text(last_error);
         """,
+        // 4: how far each notification rule has looked (the highest item number it has
+        // seen), so a rule fires only for items stored after it appeared, at most once each;
+        // replies found by their topic and unread counts per provider without a table scan
+        // (the web UI's item page and tabs).
+        """
+        CREATE TABLE notify_mark (
+            rule TEXT PRIMARY KEY, last_ref INTEGER NOT NULL, created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX item_reply_topic ON item (provider, json_extract(extra, '$.topic')) WHERE kind = 'reply';
+        CREATE INDEX item_unread ON item (provider) WHERE read_at IS NULL;
+        """,
+        // 5: validators belong to one provider and URL: two providers reading the same URL
+        // (or one API under two tokens, whose redacted URLs match) each need their own, or
+        // the second sees the first's body hash and never stores its items. The old rows
+        // are dropped; each URL is fetched in full once.
+        """
+        DROP TABLE http_validator;
+        CREATE TABLE http_validator (
+            provider TEXT NOT NULL, url TEXT NOT NULL, etag TEXT, last_modified TEXT, body_hash TEXT, stored_at INTEGER NOT NULL,
+            PRIMARY KEY (provider, url)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs

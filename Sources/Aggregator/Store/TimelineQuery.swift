@@ -10,6 +10,12 @@ public struct TimelineQuery: Sendable, Equatable {
     /// Only items published at or after this moment.
     public var since: Date?
     public var unreadOnly = false
+    /// Only items read already.
+    public var readOnly = false
+    /// Only items published at or before this moment.
+    public var before: Date?
+    /// Oldest first instead of newest first (the cursor then walks forward in time).
+    public var oldestFirst = false
     /// Only saved (starred) items.
     public var savedOnly = false
     public var limit = 40
@@ -17,6 +23,10 @@ public struct TimelineQuery: Sendable, Equatable {
     public var page = 0
     /// Continue after this position (keyset paging; stable while new items arrive).
     public var cursor: TimelineCursor?
+    /// Only items numbered (``StoredItem/ref``) above this: those stored since.
+    public var storedAfter: Int64?
+    /// Only items numbered at most this.
+    public var storedThrough: Int64?
     /// Show one item per canonical URL across providers.
     public var dedupe = true
     /// Filters every item must match (a view, `--where`); the Store compiles them.

@@ -7,14 +7,10 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write the merged timeline as OPML 2.0, Atom 1.0 or JSON Feed 1.1.")
 
-    enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
-        case opml, atom, jsonfeed
-    }
-
     @OptionGroup var global: GlobalOptions
 
     @Option(help: "opml, atom or jsonfeed.")
-    var format: ExportFormat
+    var format: TimelineDocument.Format
 
     @Option(name: .shortAndLong, help: "Items to export (newest first).")
     var limit: Int = 200
@@ -59,19 +55,7 @@ struct ExportCommand: AsyncParsableCommand {
             let query = try request.checked(configuration: configuration, now: context.now)
             let store = try context.openStore()
             let items = try store.timeline(query).items
-            let text: String
-            switch format {
-            case .atom: text = TimelineExport.atom(items, now: context.now)
-            case .jsonfeed: text = TimelineExport.jsonFeed(items)
-            case .opml:
-                var feeds: [String: String] = [:]
-                for entry in configuration?.providers ?? [] where entry.type == "feed" {
-                    if let url = entry.stringOption("url") ?? entry.sections.first(where: { $0.kind == "url" })?.argument {
-                        feeds[entry.id] = url
-                    }
-                }
-                text = OPML.timeline(items, feedURLs: feeds, now: context.now)
-            }
+            let text = TimelineDocument.render(items, as: format, configuration: configuration, now: context.now)
             if let output {
                 do {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
@@ -85,3 +69,5 @@ struct ExportCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension TimelineDocument.Format: ExpressibleByArgument {}

@@ -81,7 +81,16 @@ final class RefresherTests: XCTestCase {
         XCTAssertEqual(second.outcomes.first?.unchangedSections, 2, "a 304 and an identical body both count as not modified")
         XCTAssertEqual(second.totals, IngestResult())
         XCTAssertEqual(server.requests.filter { $0.path == "/hot" }.last?.header("If-None-Match"), "\"v1\"")
-        XCTAssertEqual(try store.validators(for: "\(server.baseURL)/hot")?.etag, "\"v1\"")
+        XCTAssertEqual(try store.validators(for: "\(server.baseURL)/hot", provider: "forum")?.etag, "\"v1\"")
+    }
+
+    func testTwoProvidersReadingOneURLEachStoreTheirItems() async throws {
+        server.route("/hot") { _ in .text(Self.ndjson(["1", "2"]), headers: [("ETag", "\"v1\"")]) }
+        _ = try await refresher(try configuration([("first", ["hot"])])).refresh()
+        let second = try await refresher(try configuration([("second", ["hot"])])).refresh()
+        XCTAssertEqual(second.totals, IngestResult(new: 2), "the first provider's validators are not the second's")
+        XCTAssertNil(server.requests.last?.header("If-None-Match"))
+        XCTAssertEqual(try store.itemCounts().mapValues(\.total), ["first": 2, "second": 2])
     }
 
     func testOneFailingProviderNeverStopsTheOthers() async throws {
@@ -148,9 +157,14 @@ final class RefresherTests: XCTestCase {
         server.route("/node/dated") { _ in
             .text("busy", status: 503, headers: [("Retry-After", "Sat, 21 Nov 2026 01:00:00 GMT")])
         }
+        // All three share one budget (same type, API and no token), so each is refreshed on
+        // its own: together, whichever answered first would block the others.
+        var failed: [String] = []
+        for (id, section) in [("a", "node/limited"), ("b", "node/spent"), ("c", "node/dated")] {
+            failed += try await refresher(try self.configuration([(id, [section])])).refresh().failedProviders
+        }
+        XCTAssertEqual(failed, ["a", "c"])
         let configuration = try configuration([("a", ["node/limited"]), ("b", ["node/spent"]), ("c", ["node/dated"])])
-        let summary = try await refresher(configuration).refresh()
-        XCTAssertEqual(summary.failedProviders, ["a", "c"])
         let states = try store.providerStates()
         XCTAssertEqual(states["a"]?.nextAllowedFetch, ItemFactory.epoch.addingTimeInterval(120))
         XCTAssertEqual(states["a"]?.waitReason, .rateLimit)

@@ -81,8 +81,10 @@ final class StoreIngestTests: StoreTestCase {
         try store.saveProviderState(state)
         XCTAssertEqual(try store.providerStates()["forum"], state)
 
-        try store.saveValidators(HTTPValidators(etag: "\"abc\"", lastModified: nil), for: "https://a.example/x")
-        XCTAssertEqual(try store.validators(for: "https://a.example/x"), HTTPValidators(etag: "\"abc\"", lastModified: nil))
-        XCTAssertNil(try store.validators(for: "https://a.example/y"))
+        try store.saveValidators(HTTPValidators(etag: "\"abc\"", lastModified: nil), for: "https://a.example/x", provider: "forum")
+        XCTAssertEqual(
+            try store.validators(for: "https://a.example/x", provider: "forum"), HTTPValidators(etag: "\"abc\"", lastModified: nil))
+        XCTAssertNil(try store.validators(for: "https://a.example/y", provider: "forum"))
+        XCTAssertNil(try store.validators(for: "https://a.example/x", provider: "other"), "validators belong to one provider")
     }
 }

@@ -1,28 +1,43 @@
 import Foundation
 
 /// Runs a command (an argv array, no shell) with only the given environment, a time limit
-/// and an output limit, off Swift's cooperative pool.
-struct CommandRunner: Sendable {
-    struct Output: Sendable {
-        var status: Int32
-        var stdout: [UInt8]
-        var stderr: [UInt8]
+/// and an output limit, off Swift's cooperative pool: the exec provider type and
+/// notification commands.
+public struct CommandRunner: Sendable {
+    /// What a command that ran to its end left.
+    public struct Output: Sendable {
+        /// The exit status, or 128 + the signal that ended it.
+        public var status: Int32
+        public var stdout: [UInt8]
+        public var stderr: [UInt8]
     }
 
-    enum Failure: Error, Sendable, Equatable {
+    /// Why a command did not run to its end.
+    public enum Failure: Error, Sendable, Equatable {
         case notFound(String)
         case timedOut(seconds: Int, stderr: String)
         case tooMuchOutput(limit: Int)
         case launch(String)
     }
 
-    var argv: [String]
-    var environment: [String: String]
-    var timeoutSeconds: Int
-    var maxOutputBytes: Int
+    public var argv: [String]
+    public var environment: [String: String]
+    public var timeoutSeconds: Int
+    public var maxOutputBytes: Int
+    /// Bytes written to the command's standard input, which is then closed; nil gives it
+    /// /dev/null.
+    public var input: [UInt8]?
+
+    public init(argv: [String], environment: [String: String], timeoutSeconds: Int, maxOutputBytes: Int, input: [UInt8]? = nil) {
+        self.argv = argv
+        self.environment = environment
+        self.timeoutSeconds = timeoutSeconds
+        self.maxOutputBytes = maxOutputBytes
+        self.input = input
+    }
 
     /// Where `name` is: an absolute path as is, else the first match on aggr's own PATH.
-    static func resolve(_ name: String, path: String?) -> String? {
+    public static func resolve(_ name: String, path: String?) -> String? {
         if name.hasPrefix("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
         for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(directory)/\(name)"
@@ -31,9 +46,28 @@ struct CommandRunner: Sendable {
         return nil
     }
 
-    func run(searchPath: String?) async throws -> Output {
+    /// Runs the command, finding it on `searchPath` (aggr's own PATH when nil); throws
+    /// ``Failure``.
+    public func run(searchPath: String?) async throws -> Output {
         guard let executable = Self.resolve(argv[0], path: searchPath) else { throw Failure.notFound(argv[0]) }
-        let child = try SpawnedChild(executable: executable, argv: argv, environment: environment)
+        if input != nil { Self.ignoreBrokenPipes() }
+        let child = try SpawnedChild(executable: executable, argv: argv, environment: environment, input: input != nil)
+        if let input, let descriptor = child.stdin {
+            // A command that never reads its input must not hold up the deadline: the writer
+            // is a plain thread, and a closed pipe ends it (EPIPE, SIGPIPE being ignored).
+            Thread {
+                input.withUnsafeBytes { bytes in
+                    var offset = 0
+                    while offset < bytes.count {
+                        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                        if written < 0 && errno == EINTR { continue }
+                        if written <= 0 { break }
+                        offset += written
+                    }
+                }
+                close(descriptor)
+            }.start()
+        }
         let timeout = timeoutSeconds
         let limit = maxOutputBytes
         return try await withCheckedThrowingContinuation { continuation in
@@ -71,6 +105,13 @@ struct CommandRunner: Sendable {
     }
 }
 
+extension CommandRunner {
+    /// Writing to a command that closed its input must fail with EPIPE, not end aggr.
+    private static let brokenPipesIgnored: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    static func ignoreBrokenPipes() { _ = brokenPipesIgnored }
+}
+
 /// A child process started with posix_spawn: no shell, an empty signal mask and default
 /// signal dispositions (threads of aggr block signals, and children would inherit that),
 /// stdin from /dev/null, and no descriptor of aggr's beyond stdout and stderr.
@@ -80,20 +121,30 @@ final class SpawnedChild: @unchecked Sendable {
     let pid: pid_t
     let stdout: Int32
     let stderr: Int32
+    /// The write end of its standard input, when it was given a pipe.
+    let stdin: Int32?
     private let lock = NSLock()
     private var exited = false
     private var exitStatus: Int32 = 0
 
-    init(executable: String, argv: [String], environment: [String: String]) throws {
+    init(executable: String, argv: [String], environment: [String: String], input: Bool = false) throws {
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
-        guard pipe(&output) == 0, pipe(&errors) == 0 else { throw CommandRunner.Failure.launch(String(cString: strerror(errno))) }
+        var inputPipe: [Int32] = [-1, -1]
+        guard pipe(&output) == 0, pipe(&errors) == 0, !input || pipe(&inputPipe) == 0 else {
+            throw CommandRunner.Failure.launch(String(cString: strerror(errno)))
+        }
+        let descriptors = output + errors + (input ? inputPipe : [])
         // Close-on-exec, so a child that another thread spawns meanwhile never holds them.
-        for descriptor in output + errors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if input {
+            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
         // Nothing else of aggr's (the database, sockets, libcurl's wake-up pipe) reaches the child.
@@ -120,14 +171,17 @@ final class SpawnedChild: @unchecked Sendable {
         let status = posix_spawn(&child, executable, &actions, &attributes, arguments, variables)
         close(output[1])
         close(errors[1])
+        if input { close(inputPipe[0]) }
         guard status == 0 else {
             close(output[0])
             close(errors[0])
+            if input { close(inputPipe[1]) }
             throw CommandRunner.Failure.launch(String(cString: strerror(status)))
         }
         pid = child
         stdout = output[0]
         stderr = errors[0]
+        stdin = input ? inputPipe[1] : nil
     }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module

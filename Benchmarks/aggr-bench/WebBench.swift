@@ -1,0 +1,95 @@
+import Aggregator
+import AggregatorTestSupport
+import Foundation
+
+/// `aggr serve` on a 1M-item database: the time each page, feed and reader-API call takes,
+/// measured by curl (libcurl) from loopback, median of 11 after a warm-up (goal: ≤ 100 ms a
+/// page; reader ids ≤ 100 ms per 1,000).
+struct WebBench {
+    var run: BenchRun
+    var count = Int(ProcessInfo.processInfo.environment["AGGR_BENCH_WEB_ITEMS"] ?? "") ?? 1_000_000
+
+    func measure(directory: String) throws {
+        print("== aggr serve on \(count / 1_000)k items: time per request (goal ≤ 100 ms a page, ≤ 100 ms per 1,000 reader ids)")
+        let database = "\(directory)/web.sqlite"
+        try BenchPhases.ingest(database: database, count: count, report: false)
+        let providers = (0..<10).map { "{\"id\": \"p\($0)\", \"type\": \"feed\", \"options\": {\"url\": \"https://p\($0).example/feed\"}}" }
+        let config = "\(directory)/web-providers.json"
+        try "{\"providers\": [\(providers.joined(separator: ","))], \"views\": {\"swift\": \"title ~ 'swift'\", \"busy\": \"replies > 5\"}}"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let log = "\(directory)/web.log"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let arguments: [String] = [run.aggr, "serve", "--config", config, "--db", database, "--listen", "127.0.0.1:0", "--no-refresh"]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, run.aggr, &actions, nil, argv, environ) == 0 else { throw BenchFailure("cannot start aggr serve") }
+        defer {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        var base = ""
+        for _ in 0..<200 {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression) {
+                base = String(text[range])
+                break
+            }
+            usleep(100_000)
+        }
+        guard !base.isEmpty else {
+            throw BenchFailure("aggr serve did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        }
+        let newest = count
+        for (label, path) in [
+            ("timeline page /", "/"), ("provider tab", "/?tab=p:p3"), ("view tab (regex filter)", "/?tab=v:swift"),
+            ("filter box", "/?where=replies%20%3E%205%20and%20title%20~%20%27swift%27"), ("search", "/?q=concurrency"),
+            ("item page", "/item/\(newest / 2)"), ("Atom feed (50)", "/feeds/all.atom"), ("provider JSON feed", "/feeds/provider/p5.json"),
+        ] {
+            print(
+                "   " + label.padding(toLength: 26, withPad: " ", startingAt: 0)
+                    + String(format: "%6.1f ms", try median(base + path) * 1_000))
+        }
+        let login = try curl(["-s", "-X", "POST", "-d", "Email=a&Passwd=x", base + "/accounts/ClientLogin"])
+        let auth = login.split(separator: "\n").first { $0.hasPrefix("Auth=") }.map { String($0.dropFirst(5)) } ?? ""
+        let header = "Authorization: GoogleLogin auth=\(auth)"
+        var continuation = ""
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let start = Date()
+            let body = try curl([
+                "-s", "-H", header, base + "/reader/api/0/stream/items/ids?n=1000" + (continuation.isEmpty ? "" : "&c=" + continuation),
+            ])
+            times.append(Date().timeIntervalSince(start))
+            guard let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+                let next = object["continuation"] as? String
+            else { break }
+            continuation = next
+        }
+        times.sort()
+        print(
+            String(
+                format: "   reader ids, 1,000 a page: median %.1f ms over %d pages (c= paging)", times[times.count / 2] * 1_000, times.count
+            ))
+    }
+
+    /// The median `time_total` of 11 requests to `url` after one warm-up.
+    func median(_ url: String) throws -> Double {
+        _ = try curl(["-s", "-o", "/dev/null", url])
+        var samples: [Double] = []
+        for _ in 0..<11 {
+            let text = try curl(["-s", "-o", "/dev/null", "-w", "%{time_total}", url])
+            samples.append(Double(text) ?? .nan)
+        }
+        samples.sort()
+        return samples[5]
+    }
+
+    func curl(_ arguments: [String]) throws -> String {
+        try ToolOutput.run("/usr/bin/curl", arguments).text
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// What a notification rule would send, from what is stored: `aggr notify test`.
+public struct NotificationPreview: Sendable {
+    /// Why there is no such rule.
+    public struct UnknownRule: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public var rule: NotificationRule
+    /// Per provider, how many stored items the rule's `when` matches.
+    public var counts: [FilterMatchCount]
+    /// The newest matches shown by the timeline (hidden items left out).
+    public var newest: [StoredItem]
+
+    /// Looks up rule `name` in `configuration` and matches it against `store`.
+    public init(configuration: Configuration, rule name: String, store: Store, sample: Int = 10, now: Date = Date()) throws {
+        guard let rule = configuration.notificationRule(named: name) else {
+            let names = configuration.notify.map(\.name)
+            let hint = NearestName.suggestion(for: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let known = names.isEmpty ? "\(configuration.file) has no \"notify\" rules" : "rules: \(names.joined(separator: ", "))"
+            throw UnknownRule(description: "no notify rule \"\(name)\"\(hint); \(known)")
+        }
+        self.rule = rule
+        counts = try store.count(matching: rule.filter, now: now)
+        var query = TimelineQuery()
+        query.filters = [rule.filter]
+        query.hiding = HidingRules(configuration)
+        query.limit = max(1, sample)
+        query.now = now
+        newest = try store.timeline(query).items
+    }
+
+    /// How many stored items match, over every provider.
+    public var total: Int { counts.reduce(0) { $0 + $1.matching } }
+
+    /// The test notification: the newest matches.
+    public var digest: NotificationDigest { NotificationDigest(rule: rule.name, items: newest, total: newest.count) }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+/// One stored section of a provider, with its unread items.
+public struct SectionSummary: Sendable, Equatable {
+    public var provider: String
+    public var key: String
+    public var title: String
+    public var unread: Int
+    /// The newest unread item's publication time.
+    public var newestUnread: Date?
+
+    public init(provider: String, key: String, title: String, unread: Int = 0, newestUnread: Date? = nil) {
+        self.provider = provider
+        self.key = key
+        self.title = title
+        self.unread = unread
+        self.newestUnread = newestUnread
+    }
+}
+
+extension Store {
+    /// Every stored section with its title and unread count, by provider and key.
+    public func sections() throws -> [SectionSummary] {
+        try read { db in
+            var unread: [String: (Int, Int64)] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT provider, section, count(*), max(published) FROM item WHERE read_at IS NULL GROUP BY provider, section")
+            {
+                let provider: String = row[0]
+                let section: String = row[1]
+                unread[provider + "\u{0}" + section] = (row[2], row[3])
+            }
+            return try Row.fetchAll(db, sql: "SELECT provider, key, title FROM section ORDER BY provider, key").map { row in
+                let provider: String = row[0]
+                let key: String = row[1]
+                let counts = unread[provider + "\u{0}" + key]
+                return SectionSummary(
+                    provider: provider, key: key, title: row[2], unread: counts?.0 ?? 0,
+                    newestUnread: counts.map { Date(timeIntervalSince1970: Double($0.1) / 1000) })
+            }
+        }
+    }
+}

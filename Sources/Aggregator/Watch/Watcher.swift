@@ -1,0 +1,219 @@
+import Foundation
+import Logging
+
+/// Keeps the timeline fresh on its own: refreshes each enabled provider when it is due and
+/// tells the user about new items that match a notification rule.
+///
+/// Intervals, backoff and rate limits are the ``Refresher``'s, read from the stored provider
+/// state, so a pass refreshes only what is due and the watch sleeps until the next provider
+/// is (no polling). providers.json is checked with one `stat` per pass and at least every
+/// ``configCheckInterval``: an edit that loads replaces the config, one that does not is
+/// reported and the last good config keeps running. Cancelling the task running ``run(once:)``
+/// stops it: sections that came back are stored, the rest are left for the next start.
+public struct Watcher: Sendable {
+    public var configuration: Configuration
+    /// providers.json, reloaded when it changes; nil never reloads.
+    public var configPath: String?
+    public var registry: ProviderRegistry
+    public var store: Store
+    public var http: any HTTPClient
+    public var environment: [String: String]
+    public var notifier: Notifier
+    public var logger: Logger
+    /// The longest sleep between looks at providers.json.
+    public var configCheckInterval: TimeInterval = 60
+    /// How long deliveries under way may take once the watch stops.
+    public var shutdownGrace: TimeInterval = 3
+    /// Receives what the watch does.
+    public var report: @Sendable (WatchEvent) -> Void
+    /// Receives each refresh's progress.
+    public var refreshEvents: @Sendable (RefreshEvent) -> Void
+
+    public init(
+        configuration: Configuration, configPath: String?, registry: ProviderRegistry, store: Store, http: any HTTPClient,
+        environment: [String: String], notifier: Notifier, logger: Logger = Logger(label: "aggr.watch"),
+        report: @escaping @Sendable (WatchEvent) -> Void = { _ in },
+        refreshEvents: @escaping @Sendable (RefreshEvent) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.configPath = configPath
+        self.registry = registry
+        self.store = store
+        self.http = http
+        self.environment = environment
+        self.notifier = notifier
+        self.logger = logger
+        self.report = report
+        self.refreshEvents = refreshEvents
+    }
+
+    /// Runs passes until cancelled, or one pass with `once`.
+    ///
+    /// One pass waits for its notifications to be delivered. Returns the last pass's refresh
+    /// summary.
+    @discardableResult
+    public func run(once: Bool = false) async -> RefreshSummary {
+        var configuration = configuration
+        var fingerprint = configPath.map(ConfigFingerprint.init(path:))
+        let deliveries = DeliveryQueue()
+        var lastSummary = RefreshSummary()
+        var lastWait: (Date?, String?) = (nil, nil)
+        // Providers a pass left due (skipped for a rate budget shared with another): not
+        // before this, or the watch would spin.
+        var held: [String: Date] = [:]
+        while !Task.isCancelled {
+            if let configPath, let seen = fingerprint {
+                let current = ConfigFingerprint(path: configPath)
+                if current != seen {
+                    fingerprint = current
+                    do {
+                        configuration = try ConfigLoader(registry: registry).load(path: configPath, displayName: configuration.file)
+                        report(.configReloaded(configuration))
+                    } catch {
+                        report(.configRejected(message: "\(error); keeping the last good config"))
+                    }
+                }
+            }
+            registerNewRules(configuration)
+            if let summary = await refreshDue(configuration, held: &held) { lastSummary = summary }
+            if Task.isCancelled { break }
+            notify(configuration, through: deliveries)
+            if once {
+                await deliveries.drain()
+                break
+            }
+            let (due, provider) = nextDue(configuration, held: held)
+            if due != lastWait.0 || provider != lastWait.1 {
+                lastWait = (due, provider)
+                report(.waiting(until: due, provider: provider))
+            }
+            let wake = min(due ?? .distantFuture, Date().addingTimeInterval(configCheckInterval))
+            let seconds = max(0.05, wake.timeIntervalSinceNow)
+            do {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            } catch {
+                break
+            }
+        }
+        if !once { await deliveries.finish(within: shutdownGrace) }
+        return lastSummary
+    }
+
+    /// The enabled providers whose next fetch is due at `now`.
+    func dueProviders(_ configuration: Configuration, now: Date, held: [String: Date]) -> [String] {
+        let states = (try? store.providerStates()) ?? [:]
+        return configuration.providers.filter { entry in
+            entry.enabled && max(states[entry.id]?.nextAllowedFetch ?? .distantPast, held[entry.id] ?? .distantPast) <= now
+        }.map(\.id)
+    }
+
+    /// When the next enabled provider is due, and which.
+    func nextDue(_ configuration: Configuration, held: [String: Date]) -> (Date?, String?) {
+        let states: [String: ProviderState]
+        do {
+            states = try store.providerStates()
+        } catch {
+            report(.problem("reading provider state: \(error)"))
+            return (Date().addingTimeInterval(configCheckInterval), nil)
+        }
+        var best: (Date, String)?
+        for entry in configuration.providers where entry.enabled {
+            let due = max(states[entry.id]?.nextAllowedFetch ?? Date(), held[entry.id] ?? .distantPast)
+            if best == nil || due < best!.0 { best = (due, entry.id) }
+        }
+        return (best?.0, best?.1)
+    }
+
+    /// Refreshes what is due; nil when nothing was.
+    ///
+    /// A provider the pass left due is held back for ``configCheckInterval``.
+    func refreshDue(_ configuration: Configuration, held: inout [String: Date]) async -> RefreshSummary? {
+        let now = Date()
+        held = held.filter { $0.value > now }
+        let due = dueProviders(configuration, now: now, held: held)
+        guard !due.isEmpty else { return nil }
+        report(.passStarted(providers: due))
+        let refresher = Refresher(
+            configuration: configuration, registry: registry, store: store, http: http, environment: environment, logger: logger,
+            now: now)
+        do {
+            let summary = try await refresher.refresh(only: due, events: refreshEvents)
+            report(.passFinished(summary))
+            for id in dueProviders(configuration, now: now, held: held) {
+                held[id] = now.addingTimeInterval(configCheckInterval)
+            }
+            do {
+                _ = try store.prune(configuration.retention, now: now)
+            } catch {
+                report(.problem("pruning: \(error)"))
+            }
+            return summary
+        } catch {
+            report(.problem("refresh: \(error)"))
+            return nil
+        }
+    }
+
+    /// Starts each rule seen for the first time at the newest stored item: what is stored
+    /// already is backlog and never fires it; what this pass stores does.
+    func registerNewRules(_ configuration: Configuration) {
+        guard !configuration.notify.isEmpty else { return }
+        do {
+            let marks = try store.notificationMarks()
+            let newRules = configuration.notify.filter { marks[$0.name] == nil }
+            guard !newRules.isEmpty else { return }
+            let latest = try store.latestRef()
+            for rule in newRules { try store.setNotificationMark(rule: rule.name, ref: latest) }
+        } catch {
+            report(.problem("notifications: \(error)"))
+        }
+    }
+
+    /// Finds, for each rule, the items stored since it last looked, moves its mark past them
+    /// (before sending: an item fires a rule at most once, even if aggr stops mid-delivery),
+    /// and starts sending one digest per rule that matched.
+    func notify(_ configuration: Configuration, through deliveries: DeliveryQueue) {
+        guard !configuration.notify.isEmpty else { return }
+        do {
+            for (rule, digest) in try Self.collectDigests(configuration, store: store, now: Date()) {
+                report(.matched(rule: rule.name, count: digest.total))
+                let notifier = notifier
+                let report = report
+                deliveries.start {
+                    for delivery in await notifier.send(digest, for: rule) { report(.delivered(delivery)) }
+                }
+            }
+        } catch {
+            report(.problem("notifications: \(error)"))
+        }
+    }
+
+    /// The digests due now, the marks moved past them; a rule seen for the first time
+    /// starts at the newest stored item.
+    static func collectDigests(_ configuration: Configuration, store: Store, now: Date) throws -> [(NotificationRule, NotificationDigest)] {
+        let latest = try store.latestRef()
+        let marks = try store.notificationMarks()
+        var digests: [(NotificationRule, NotificationDigest)] = []
+        for rule in configuration.notify {
+            guard let mark = marks[rule.name] else {
+                try store.setNotificationMark(rule: rule.name, ref: latest, now: now)
+                continue
+            }
+            guard latest > mark else { continue }
+            var query = TimelineQuery()
+            query.filters = [rule.filter]
+            query.hiding = HidingRules(configuration)
+            query.storedAfter = mark
+            query.storedThrough = latest
+            query.limit = 100_000
+            query.now = now
+            let items = try store.timeline(query).items
+            try store.setNotificationMark(rule: rule.name, ref: latest, now: now)
+            if !items.isEmpty {
+                digests.append(
+                    (rule, NotificationDigest(rule: rule.name, items: Array(items.prefix(Notifier.maximumItems)), total: items.count)))
+            }
+        }
+        return digests
+    }
+}

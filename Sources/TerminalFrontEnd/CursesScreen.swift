@@ -1,0 +1,123 @@
+import CNcurses
+import Foundation
+
+/// What one wait for input brought.
+public enum KeyEvent: Equatable, Sendable {
+    /// A key by its name in ``ReaderKeys`` terms (`j`, `ctrl-d`, `enter`, `shift-tab`…).
+    case key(String)
+    case resize
+    /// Nothing arrived before the timeout.
+    case idle
+}
+
+/// The terminal through ncursesw: the alternate screen, no echo, keys one at a time.
+///
+/// Each frame is drawn whole into curses' buffer and curses sends only the cells that
+/// changed, so redraws never flicker. ``close()`` restores the terminal; the reader calls it
+/// on quit, on every error path and on SIGINT, SIGTERM and SIGHUP.
+final class CursesScreen {
+    private let color: Bool
+    private(set) var isOpen = false
+
+    /// Opens the screen; `color` off draws with bold, dim and reverse only (NO_COLOR).
+    init(color: Bool) {
+        // The locale decides whether curses speaks UTF-8: use the user's, else C.UTF-8.
+        if setlocale(LC_ALL, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_ALL, "C.UTF-8")
+        }
+        initscr()
+        cbreak()
+        noecho()
+        nonl()
+        _ = aggr_keypad()
+        set_escdelay(25)
+        curs_set(0)
+        var colored = false
+        if color, has_colors() {
+            start_color()
+            use_default_colors()
+            init_pair(1, Int16(COLOR_CYAN), -1)
+            init_pair(2, Int16(COLOR_BLUE), -1)
+            init_pair(3, Int16(COLOR_RED), -1)
+            colored = true
+        }
+        self.color = colored
+        isOpen = true
+    }
+
+    var width: Int { Int(aggr_cols()) }
+    var height: Int { Int(aggr_lines()) }
+
+    /// Draws `lines` as the whole screen.
+    func draw(_ lines: [StyledLine]) {
+        _ = aggr_erase()
+        for (row, line) in lines.enumerated() {
+            _ = aggr_move(Int32(row), 0)
+            for span in line.spans {
+                _ = aggr_attrset(attributes(span.attribute))
+                var wide = span.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                _ = aggr_add_wide(&wide, Int32(wide.count))
+            }
+        }
+        _ = aggr_attrset(0)
+        _ = aggr_refresh()
+    }
+
+    private func attributes(_ attribute: TextAttribute) -> attr_t {
+        switch attribute {
+        case .plain, .tab: 0
+        case .bold: aggr_bold()
+        case .dim: aggr_dim()
+        case .selected, .currentTab: aggr_reverse() | aggr_bold()
+        case .unread: color ? aggr_color_pair(2) | aggr_bold() : aggr_bold()
+        case .accent: color ? aggr_color_pair(1) : 0
+        case .error: color ? aggr_color_pair(3) | aggr_bold() : aggr_bold()
+        }
+    }
+
+    /// Waits up to `milliseconds` (-1: until a key) for input.
+    func readKey(timeout milliseconds: Int32) -> KeyEvent {
+        aggr_timeout(milliseconds)
+        var code: wint_t = 0
+        let status = aggr_get_key(&code)
+        if status == ERR { return .idle }
+        if status == KEY_CODE_YES {
+            switch Int32(code) {
+            case KEY_RESIZE: return .resize
+            case KEY_UP: return .key("up")
+            case KEY_DOWN: return .key("down")
+            case KEY_LEFT: return .key("left")
+            case KEY_RIGHT: return .key("right")
+            case KEY_NPAGE: return .key("pgdn")
+            case KEY_PPAGE: return .key("pgup")
+            case KEY_HOME: return .key("home")
+            case KEY_END: return .key("end")
+            case KEY_BTAB: return .key("shift-tab")
+            case KEY_BACKSPACE: return .key("backspace")
+            case KEY_ENTER: return .key("enter")
+            default: return .idle
+            }
+        }
+        return .key(Self.name(of: UInt32(code)))
+    }
+
+    /// The key name of character `code`.
+    static func name(of code: UInt32) -> String {
+        switch code {
+        case 9: "tab"
+        case 10, 13: "enter"
+        case 27: "esc"
+        case 8, 127: "backspace"
+        case 32: "space"
+        case 1...26: "ctrl-" + String(UnicodeScalar(UInt8(96 + code)))
+        default: UnicodeScalar(code).map { String(Character($0)) } ?? ""
+        }
+    }
+
+    /// Restores the terminal (idempotent).
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        endwin()
+    }
+}

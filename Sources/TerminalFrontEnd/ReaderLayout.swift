@@ -1,0 +1,190 @@
+import Aggregator
+import Foundation
+
+/// Lays the reader out as lines for a screen of a given size.
+///
+/// The tab bar, the item list, an item page, help, and the status line. Pure, so layout is
+/// tested without a terminal.
+public struct ReaderLayout: Sendable {
+    public var width: Int
+    public var height: Int
+    public var now: Date
+
+    public init(width: Int, height: Int, now: Date) {
+        self.width = max(20, width)
+        self.height = max(5, height)
+        self.now = now
+    }
+
+    /// Every line of the screen, top to bottom.
+    public func screen(_ model: ReaderModel, keys: ReaderKeys) -> [StyledLine] {
+        var lines: [StyledLine]
+        if model.showingHelp {
+            lines = help(keys)
+        } else if let page = model.page {
+            lines = Array(page.lines.dropFirst(page.top).prefix(height - 1))
+        } else {
+            lines = [tabBar(model)] + list(model)
+            if let error = model.filterError {
+                lines += error.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0), .error) }
+            }
+        }
+        lines = Array(lines.prefix(height - 1))
+        while lines.count < height - 1 { lines.append(StyledLine()) }
+        lines.append(status(model, keys: keys))
+        return lines.map { $0.truncated(to: width) }
+    }
+
+    /// `views… All providers…` with unread counts; the current tab stays in view.
+    func tabBar(_ model: ReaderModel) -> StyledLine {
+        let labels = model.tabs.enumerated().map { index, tab in
+            (
+                index,
+                " " + TerminalText.sanitize(tab.label) + (tab.unread > 0 ? " \(tab.unread >= 1_000 ? "999+" : String(tab.unread))" : "")
+                    + " "
+            )
+        }
+        // Drop tabs from the left until the current one fits.
+        var first = 0
+        while first < model.currentTab,
+            DisplayWidth.of(labels[first...model.currentTab].map(\.1).joined(separator: "│")) > width
+        {
+            first += 1
+        }
+        var spans: [(String, TextAttribute)] = first > 0 ? [("‹", .dim)] : []
+        for (index, label) in labels.dropFirst(first) {
+            if index > first { spans.append(("│", .dim)) }
+            spans.append((label, index == model.currentTab ? .currentTab : .tab))
+        }
+        return StyledLine(spans)
+    }
+
+    /// One row per item: unread mark, age, source, title, counts.
+    func list(_ model: ReaderModel) -> [StyledLine] {
+        let rows = model.listRows(height: height)
+        guard !model.items.isEmpty else {
+            let text =
+                model.search != nil
+                ? "  no matches" : (model.filter != nil ? "  nothing matches the filter" : "  nothing here yet: press R to refresh")
+            return [StyledLine(text, .dim)]
+        }
+        return model.items.enumerated().dropFirst(model.top).prefix(rows).map { index, stored in
+            row(stored, selected: index == model.selection)
+        }
+    }
+
+    func row(_ stored: StoredItem, selected: Bool) -> StyledLine {
+        let item = stored.item
+        let unread = stored.readAt == nil
+        let mark = unread ? "●" : " "
+        let age = DisplayWidth.pad(RelativeTime.short(item.published, now: now), to: 4, alignRight: true)
+        let source = DisplayWidth.pad(TerminalText.sanitize(stored.sectionTitle.map { "\(item.provider)·\($0)" } ?? item.provider), to: 14)
+        var counts: [String] = []
+        if let replies = item.metrics.replies ?? item.metrics.comments { counts.append("\(replies)💬") }
+        if let stars = item.metrics.stars { counts.append("\(stars)★") }
+        if let likes = item.metrics.likes { counts.append("\(likes)♥") }
+        let countText = counts.isEmpty ? "" : " " + counts.joined(separator: " ")
+        let saved = stored.savedAt != nil ? "✚" : " "
+        let fixed = 2 + 4 + 1 + 14 + 1 + 1
+        let titleWidth = max(8, width - fixed - DisplayWidth.of(countText))
+        let title = DisplayWidth.pad(TerminalText.sanitize(item.title), to: titleWidth)
+        if selected {
+            return StyledLine([("\(mark) \(age) \(source) \(saved)\(title)\(countText)", .selected)])
+        }
+        return StyledLine([
+            ("\(mark) ", unread ? .unread : .dim), ("\(age) ", .dim), ("\(source) ", .accent), (saved, .accent),
+            (title, unread ? .bold : .plain),
+            (countText, .dim),
+        ])
+    }
+
+    /// The bottom line: a prompt being typed, else filter, search, progress and a hint.
+    func status(_ model: ReaderModel, keys: ReaderKeys) -> StyledLine {
+        if let prompt = model.prompt {
+            let label = prompt.kind == .search ? "search: " : "filter: "
+            return StyledLine([(label, .accent), (prompt.text, .plain), ("▏", .plain)])
+        }
+        var parts: [String] = []
+        if model.page != nil, !model.linkNumber.isEmpty { parts.append("open link \(model.linkNumber) — Enter") }
+        if let message = model.message { parts.append(message) }
+        if let progress = model.progress { parts.append(progress) }
+        if let filter = model.filter { parts.append("filter: \(filter)") }
+        if let search = model.search { parts.append("search: \(search)") }
+        if model.page == nil, !model.items.isEmpty { parts.append("\(model.selection + 1)/\(model.items.count)") }
+        let help = keys.bindings[.help]?.first ?? "?"
+        parts.append("\(help) help")
+        return StyledLine(TerminalText.sanitize(parts.joined(separator: " · ")), .dim)
+    }
+
+    /// The key list.
+    func help(_ keys: ReaderKeys) -> [StyledLine] {
+        let described: [(ReaderAction, String)] = [
+            (.down, "next item / scroll down"), (.up, "previous item / scroll up"), (.top, "first"), (.bottom, "last"),
+            (.pageDown, "page down"), (.pageUp, "page up"), (.open, "open the item (marks it read); on a page, open link N"),
+            (.back, "back, or quit from the list"), (.nextTab, "next tab"), (.previousTab, "previous tab"), (.search, "search"),
+            (.filter, "filter expression (empty clears)"), (.toggleRead, "toggle read"), (.toggleSaved, "toggle saved"),
+            (.markTabRead, "mark the tab read"), (.openBrowser, "open in $BROWSER"), (.copyURL, "copy the URL (OSC 52)"),
+            (.refresh, "refresh in the background"), (.help, "this help"),
+        ]
+        var lines = [StyledLine("aggr tui — keys (remap them under \"keys\" in providers.json)", .bold), StyledLine()]
+        for (action, text) in described {
+            let names = (keys.bindings[action] ?? []).joined(separator: " ")
+            lines.append(StyledLine([(DisplayWidth.pad(names, to: 22), .accent), (text, .plain)]))
+        }
+        lines.append(StyledLine())
+        lines.append(StyledLine("On an item page: type a link's number, then Enter, to open it. Any key closes this help.", .dim))
+        return lines
+    }
+
+    /// An opened item's lines: title, facts, URL, text with numbered links, links, thread.
+    public func page(_ stored: StoredItem, thread: [StoredItem], threadNote: String?) -> ItemPage {
+        let item = stored.item
+        let textWidth = width - 2
+        var lines: [StyledLine] = []
+        for line in TextWrap.lines(TerminalText.sanitize(item.title), width: textWidth) { lines.append(StyledLine(line, .bold)) }
+        var facts = [stored.sectionTitle.map { "\(item.provider) · \($0)" } ?? item.provider]
+        if let author = item.author?.name, !author.isEmpty { facts.append(author) }
+        facts.append(RelativeTime.long(item.published, now: now))
+        let metrics = item.metrics.present.map { "\($0.value) \($0.name)" }
+        lines.append(StyledLine(TerminalText.sanitize((facts + metrics).joined(separator: " · ")), .dim))
+        lines.append(StyledLine(TerminalText.sanitize(item.url), .accent))
+        lines.append(StyledLine())
+        let readable: (text: String, links: [String]) = item.content.map { HTMLText.readable($0, baseURL: item.url) } ?? (item.summary, [])
+        var links = readable.links
+        for line in TextWrap.lines(TerminalText.sanitize(readable.text, singleLine: false), width: textWidth) {
+            lines.append(StyledLine(line))
+        }
+        if !thread.isEmpty || threadNote != nil {
+            lines.append(StyledLine())
+            lines.append(
+                StyledLine(
+                    "── \(thread.count) repl\(thread.count == 1 ? "y" : "ies") " + String(repeating: "─", count: max(0, textWidth - 14)),
+                    .accent))
+            if let threadNote { lines.append(StyledLine(threadNote, .dim)) }
+            for reply in thread {
+                let floor = reply.item.extra["floor"].map { "#\($0) " } ?? ""
+                let who = reply.item.author?.name ?? "?"
+                lines.append(StyledLine())
+                lines.append(
+                    StyledLine([
+                        (TerminalText.sanitize("\(floor)\(who)"), .bold), (" · " + RelativeTime.long(reply.item.published, now: now), .dim),
+                    ]))
+                var text = reply.item.summary
+                if let content = reply.item.content {
+                    (text, links) = HTMLText.readable(content, baseURL: reply.item.url, numberedAfter: links)
+                }
+                for line in TextWrap.lines(TerminalText.sanitize(text, singleLine: false), width: textWidth) {
+                    lines.append(StyledLine("  " + line))
+                }
+            }
+        }
+        if !links.isEmpty {
+            lines.append(StyledLine())
+            lines.append(StyledLine("── links " + String(repeating: "─", count: max(0, textWidth - 9)), .accent))
+            for (index, link) in links.enumerated() {
+                lines.append(StyledLine([("[\(index + 1)] ", .accent), (TerminalText.sanitize(link), .plain)]))
+            }
+        }
+        return ItemPage(stored: stored, lines: lines, links: links)
+    }
+}

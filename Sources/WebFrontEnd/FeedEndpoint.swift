@@ -1,0 +1,99 @@
+import Aggregator
+import Foundation
+
+/// `/feeds/all.atom|json`, `/feeds/view/<name>.…`, `/feeds/provider/<id>.…`,
+/// `/feeds/search.atom?q=…` and `/opml`: the merged timeline for feed readers, with
+/// ETag and Last-Modified so an unchanged feed costs a 304.
+struct FeedEndpoint {
+    var site: WebSite
+    var now: Date
+
+    /// Items per feed (`?limit=` up to 500).
+    static let defaultLimit = 50
+
+    func respond(to request: WebRequest) throws -> WebResponse {
+        let configuration = site.configuration
+        let limit = min(500, max(1, Int(request.parameter("limit") ?? "") ?? Self.defaultLimit))
+        if request.path == "/opml" {
+            var query = TimelineQuery()
+            query.hiding = HidingRules(configuration)
+            query.limit = limit
+            query.now = now
+            let items = try site.store.timeline(query).items
+            return document(
+                TimelineDocument.render(items, as: .opml, configuration: configuration, now: now), format: .opml, items: items,
+                request: request)
+        }
+        let path = request.path.dropFirst("/feeds/".count)
+        let format: TimelineDocument.Format
+        let stem: Substring
+        if path.hasSuffix(".atom") {
+            format = .atom
+            stem = path.dropLast(5)
+        } else if path.hasSuffix(".json") {
+            format = .jsonfeed
+            stem = path.dropLast(5)
+        } else {
+            return .text("feeds end in .atom or .json\n", status: 404)
+        }
+        let tab: WebTab
+        var title = "aggr"
+        if stem == "all" {
+            tab = .all
+        } else if stem.hasPrefix("view/") {
+            tab = .view(String(stem.dropFirst(5)))
+            title = "aggr: \(stem.dropFirst(5))"
+        } else if stem.hasPrefix("provider/") {
+            tab = .provider(String(stem.dropFirst(9)))
+            title = "aggr: \(stem.dropFirst(9))"
+        } else if stem == "search" {
+            guard let text = request.parameter("q") else { return .text("search feeds need ?q=words\n", status: 400) }
+            var hidden = TimelineQuery()
+            hidden.hiding = HidingRules(configuration)
+            let items = try site.store.search(text, limit: limit, hiding: hidden.hiding, now: now)
+            let body = TimelineDocument.render(
+                items, as: format, configuration: configuration, title: "aggr: search \(text)", sanitized: true, now: now)
+            return document(body, format: format, items: items, request: request)
+        } else {
+            return .text("no feed at \(request.path)\n", status: 404)
+        }
+        guard var query = tab.query(in: configuration, now: now) else {
+            return .text("no \(tab == .all ? "tab" : "view or provider") \"\(tab.label)\" in \(configuration.file)\n", status: 404)
+        }
+        query.limit = limit
+        let items = try site.store.timeline(query).items
+        let body = TimelineDocument.render(items, as: format, configuration: configuration, title: title, sanitized: true, now: now)
+        return document(body, format: format, items: items, request: request)
+    }
+
+    /// `body` with validators; a 304 when the reader already has it.
+    func document(_ body: String, format: TimelineDocument.Format, items: [StoredItem], request: WebRequest) -> WebResponse {
+        let bytes = Array(body.utf8)
+        let tag = "\"\(BodyHash.hex(bytes).prefix(32))\""
+        let newest = items.map(\.firstSeen).max() ?? Date(timeIntervalSince1970: 0)
+        let modified = HTTPDate.format(newest)
+        var headers = [("ETag", tag), ("Last-Modified", modified), ("Cache-Control", "no-cache")]
+        if let match = request.header("If-None-Match") {
+            if match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag || $0 == "*" }) {
+                return WebResponse(status: 304, headers: headers)
+            }
+        } else if let since = request.header("If-Modified-Since").flatMap({ UpstreamDate.parse($0) }),
+            floor(newest.timeIntervalSince1970) <= since.timeIntervalSince1970
+        {
+            return WebResponse(status: 304, headers: headers)
+        }
+        headers.append(("Content-Type", format.contentType))
+        return WebResponse(status: 200, headers: headers, body: bytes)
+    }
+}
+
+/// IMF-fixdate, as HTTP's Last-Modified wants (`Sun, 22 Nov 2026 08:00:00 GMT`).
+enum HTTPDate {
+    static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}

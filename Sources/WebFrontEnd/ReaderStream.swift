@@ -1,0 +1,109 @@
+import Aggregator
+import Foundation
+
+/// A Google Reader stream id, as reader apps name what to list: the reading list, the
+/// starred or read items, one subscription (a provider's section), or a label (a view or a
+/// provider).
+enum ReaderStream: Equatable {
+    case readingList
+    case starred
+    case read
+    case subscription(provider: String, section: String)
+    case label(String)
+
+    static let readingListID = "user/-/state/com.google/reading-list"
+    static let starredID = "user/-/state/com.google/starred"
+    static let readID = "user/-/state/com.google/read"
+    static let keptUnreadID = "user/-/state/com.google/kept-unread"
+
+    /// Parses `text`, or nil when it names no stream.
+    ///
+    /// `user/<anything>/` means this (only) user.
+    init?(_ text: String) {
+        let id = Self.normalized(text)
+        switch id {
+        case Self.readingListID: self = .readingList
+        case Self.starredID: self = .starred
+        case Self.readID: self = .read
+        default:
+            if id.hasPrefix("feed/") {
+                let rest = id.dropFirst(5)
+                guard let slash = rest.firstIndex(of: "/"), slash != rest.startIndex else { return nil }
+                self = .subscription(provider: String(rest[..<slash]), section: String(rest[rest.index(after: slash)...]))
+            } else if id.hasPrefix("user/-/label/"), id.count > 13 {
+                self = .label(String(id.dropFirst(13)))
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// `user/1/state/…` and `user/1234/label/…` as `user/-/…`.
+    static func normalized(_ text: String) -> String {
+        guard text.hasPrefix("user/") else { return text }
+        let rest = text.dropFirst(5)
+        guard let slash = rest.firstIndex(of: "/") else { return text }
+        return "user/-" + rest[slash...]
+    }
+
+    var id: String {
+        switch self {
+        case .readingList: Self.readingListID
+        case .starred: Self.starredID
+        case .read: Self.readID
+        case .subscription(let provider, let section): Self.subscriptionID(provider: provider, section: section)
+        case .label(let name): "user/-/label/\(name)"
+        }
+    }
+
+    static func subscriptionID(provider: String, section: String) -> String { "feed/\(provider)/\(section)" }
+
+    /// The query listing this stream (hiding rules applied), nil for an unknown label.
+    func query(in configuration: Configuration, now: Date) -> TimelineQuery? {
+        var query = TimelineQuery()
+        query.hiding = HidingRules(configuration)
+        query.now = now
+        switch self {
+        case .readingList: break
+        case .starred: query.savedOnly = true
+        case .read: query.readOnly = true
+        case .subscription(let provider, let section):
+            query.providers = [provider]
+            query.sections = [section]
+        case .label(let name):
+            if let view = configuration.views.first(where: { $0.name == name }), let filter = view.filter {
+                query.filters = [filter]
+            } else if configuration.provider(id: name) != nil {
+                query.providers = [name]
+            } else {
+                return nil
+            }
+        }
+        return query
+    }
+}
+
+/// Item ids in the three forms reader apps send: decimal (`42`), the long form
+/// (`tag:google.com,2005:reader/item/000000000000002a`) and bare hex (`000000000000002a`).
+enum ReaderItemID {
+    static let prefix = "tag:google.com,2005:reader/item/"
+
+    /// The long form of item `ref`.
+    static func long(_ ref: Int64) -> String {
+        prefix + String(format: "%016llx", UInt64(bitPattern: ref))
+    }
+
+    /// The item number `text` names, or nil when it is none of the forms.
+    static func parse(_ text: String) -> Int64? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix(prefix) {
+            let hex = trimmed.dropFirst(prefix.count)
+            guard !hex.isEmpty, hex.count <= 16, let value = UInt64(hex, radix: 16) else { return nil }
+            return Int64(bitPattern: value)
+        }
+        if !trimmed.isEmpty, trimmed.count <= 19, trimmed.allSatisfy(\.isASCII), let value = Int64(trimmed), value > 0 { return value }
+        // Sixteen hex digits without the prefix (some apps shorten it).
+        if trimmed.count == 16, let value = UInt64(trimmed, radix: 16) { return Int64(bitPattern: value) }
+        return nil
+    }
+}

@@ -1,0 +1,201 @@
+import Aggregator
+import Foundation
+
+/// The web UI's pages as HTML text: every upstream string escaped, item HTML through
+/// ``HTMLSanitizer``, no inline script or style (the Content-Security-Policy forbids them).
+struct WebPages {
+    var now: Date
+    /// The session's CSRF token, put in every form.
+    var csrf: String
+    /// Whether a password protects the site (a sign-out button is shown).
+    var passwordProtected: Bool
+
+    /// The page frame around `content`.
+    func layout(title: String, header: String = "", content: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="no-referrer">
+        <title>\(HTML.escape(title))</title>
+        <link rel="stylesheet" href="/static/app.css">
+        <link rel="alternate" type="application/atom+xml" title="aggr: all" href="/feeds/all.atom">
+        <script src="/static/app.js" defer></script>
+        </head><body>
+        \(header)
+        <main>
+        \(content)
+        </main>
+        </body></html>
+        """
+    }
+
+    /// The bar with search and filter boxes, and the tabs.
+    func header(tabs: [(WebTab, Int)], current: WebTab, search: String?, filter: String?, unreadOnly: Bool) -> String {
+        var html = "<header class=\"top\"><div class=\"bar\"><a class=\"brand\" href=\"/\">aggr</a>"
+        html +=
+            "<form method=\"get\" action=\"/\" role=\"search\"><input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(current.parameter))\">"
+        html += "<input type=\"search\" name=\"q\" placeholder=\"Search\" value=\"\(HTML.escape(search ?? ""))\" aria-label=\"Search\">"
+        html += "<button type=\"submit\">Search</button></form>"
+        html +=
+            "<form method=\"get\" action=\"/\" class=\"filter\"><input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(current.parameter))\">"
+        html +=
+            "<input type=\"text\" name=\"where\" placeholder=\"Filter: kind = release and stars > 10\" value=\"\(HTML.escape(filter ?? ""))\" aria-label=\"Filter\">"
+        if unreadOnly { html += "<input type=\"hidden\" name=\"unread\" value=\"1\">" }
+        html += "<button type=\"submit\">Filter</button></form>"
+        if passwordProtected {
+            html +=
+                "<form method=\"post\" action=\"/logout\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><button type=\"submit\">Sign out</button></form>"
+        }
+        html += "</div><nav class=\"tabs\" aria-label=\"Tabs\">"
+        for (tab, unread) in tabs {
+            let link = HTML.link("/", [("tab", tab.parameter), ("unread", unreadOnly ? "1" : nil)])
+            let badge = unread > 0 ? "<span class=\"badge\">\(unread >= 1_000 ? "999+" : String(unread))</span>" : ""
+            let currentClass = tab == current ? " class=\"current\" aria-current=\"page\"" : ""
+            html +=
+                "<a href=\"\(HTML.escape(link))\"\(currentClass) data-tab=\"\(HTML.escape(tab.parameter))\">\(HTML.escape(tab.label))\(badge)</a>"
+        }
+        return html + "</nav></header>"
+    }
+
+    /// A page of items: a grid when most carry an image, else a list.
+    func timeline(
+        items: [StoredItem], tab: WebTab, filterError: String?, search: String?, filter: String?, unreadOnly: Bool, next: String?,
+        back: String
+    ) -> String {
+        var html = ""
+        if let filterError { html += "<pre class=\"filter-error\" role=\"alert\">\(HTML.escape(filterError))</pre>" }
+        html += "<div class=\"toolbar\"><span>"
+        let unreadLink = HTML.link("/", [("tab", tab.parameter), ("q", search), ("where", filter), ("unread", unreadOnly ? nil : "1")])
+        html += "<a href=\"\(HTML.escape(unreadLink))\">\(unreadOnly ? "Show all" : "Unread only")</a>"
+        html += "</span>"
+        if search == nil {
+            html += "<form method=\"post\" action=\"/tab/read\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
+            html += "<input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(tab.parameter))\">"
+            if let filter { html += "<input type=\"hidden\" name=\"where\" value=\"\(HTML.escape(filter))\">" }
+            html +=
+                "<input type=\"hidden\" name=\"back\" value=\"\(HTML.escape(back))\"><button type=\"submit\">Mark this tab read</button></form>"
+        }
+        html += "</div>"
+        if items.isEmpty {
+            html += "<p class=\"empty\">\(search != nil ? "No matches." : "Nothing here yet.")</p>"
+            return html
+        }
+        let withImages = items.filter { HTML.webURL($0.item.image) != nil }.count
+        if withImages * 2 >= items.count {
+            html += "<ol class=\"grid\">" + items.map { card($0, back: back) }.joined() + "</ol>"
+        } else {
+            html += "<ol class=\"items\">" + items.map { row($0, back: back) }.joined() + "</ol>"
+        }
+        if let next {
+            let link = HTML.link("/", [("tab", tab.parameter), ("where", filter), ("unread", unreadOnly ? "1" : nil), ("cursor", next)])
+            html += "<p class=\"pager\"><a rel=\"next\" href=\"\(HTML.escape(link))\">Older →</a></p>"
+        }
+        return html
+    }
+
+    func row(_ stored: StoredItem, back: String) -> String {
+        let state = stored.readAt == nil ? "unread" : "read"
+        var html = "<li class=\"item \(state)\" data-ref=\"\(stored.ref)\"><span class=\"mark\" aria-hidden=\"true\"></span>"
+        if let image = HTML.webURL(stored.item.image) {
+            html += "<img class=\"thumb\" src=\"\(HTML.escape(image))\" alt=\"\" loading=\"lazy\" referrerpolicy=\"no-referrer\">"
+        }
+        html += "<div class=\"body\"><a class=\"title\" href=\"/item/\(stored.ref)\">\(HTML.escape(stored.item.title))</a>"
+        html += meta(stored) + "</div>" + actions(stored, back: back) + "</li>"
+        return html
+    }
+
+    func card(_ stored: StoredItem, back: String) -> String {
+        let state = stored.readAt == nil ? "unread" : "read"
+        var html = "<li class=\"card \(state)\" data-ref=\"\(stored.ref)\">"
+        if let image = HTML.webURL(stored.item.image) {
+            html +=
+                "<a href=\"/item/\(stored.ref)\"><img src=\"\(HTML.escape(image))\" alt=\"\(HTML.escape(stored.item.title))\" loading=\"lazy\" referrerpolicy=\"no-referrer\"></a>"
+        }
+        html +=
+            "<div class=\"body\"><a class=\"title\" href=\"/item/\(stored.ref)\">\(HTML.escape(stored.item.title))</a>\(meta(stored))</div>"
+        return html + actions(stored, back: back) + "</li>"
+    }
+
+    /// Source, author, relative time and counts.
+    func meta(_ stored: StoredItem) -> String {
+        let item = stored.item
+        var parts = [
+            "<span class=\"source\">\(HTML.escape(item.provider))\(stored.sectionTitle.map { " · " + HTML.escape($0) } ?? "")</span>"
+        ]
+        if let author = item.author?.name, !author.isEmpty { parts.append("<span class=\"author\">\(HTML.escape(author))</span>") }
+        parts.append(
+            "<time datetime=\"\(ISOTimestamp.format(item.published))\" title=\"\(ISOTimestamp.format(item.published))\">\(HTML.escape(RelativeTime.short(item.published, now: now)))</time>"
+        )
+        let metrics = item.metrics
+        let counts: [(Int?, String)] = [
+            (metrics.replies, "replies"), (metrics.comments, "comments"), (metrics.stars, "stars"), (metrics.forks, "forks"),
+            (metrics.likes, "likes"), (metrics.views, "views"),
+        ]
+        for (value, label) in counts { if let value { parts.append("<span>\(value) \(label)</span>") } }
+        return "<div class=\"meta\">" + parts.joined() + "</div>"
+    }
+
+    /// Read/unread and save/unsave buttons (forms that work without JavaScript).
+    func actions(_ stored: StoredItem, back: String) -> String {
+        let read = stored.readAt != nil
+        let saved = stored.savedAt != nil
+        var html = "<div class=\"actions\">"
+        html += "<form class=\"mark-read\" method=\"post\" action=\"/item/\(stored.ref)/read\">\(hidden(back: back))"
+        html +=
+            "<input type=\"hidden\" name=\"state\" value=\"\(read ? "unread" : "read")\"><button type=\"submit\">\(read ? "Unread" : "Read")</button></form>"
+        html += "<form class=\"mark-saved\" method=\"post\" action=\"/item/\(stored.ref)/save\">\(hidden(back: back))"
+        html +=
+            "<input type=\"hidden\" name=\"state\" value=\"\(saved ? "unsaved" : "saved")\"><button type=\"submit\">\(saved ? "Unsave" : "Save")</button></form>"
+        return html + "</div>"
+    }
+
+    func hidden(back: String) -> String {
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><input type=\"hidden\" name=\"back\" value=\"\(HTML.escape(back))\">"
+    }
+
+    /// One item: its content as safe HTML and its stored thread.
+    func item(_ stored: StoredItem, thread: [StoredItem]) -> String {
+        let item = stored.item
+        let state = stored.readAt == nil ? "unread" : "read"
+        var html = "<article class=\"item-page \(state)\" data-ref-page=\"\(stored.ref)\"><p><a href=\"/\">← Timeline</a></p>"
+        html += "<h1>\(HTML.escape(item.title))</h1>" + meta(stored)
+        if let url = HTML.webURL(item.url) {
+            html +=
+                "<p><a href=\"\(HTML.escape(url))\" rel=\"noopener noreferrer\">Open on \(HTML.escape(URL(string: url)?.host ?? "the site"))</a></p>"
+        }
+        html += actions(stored, back: "/item/\(stored.ref)")
+        if let image = HTML.webURL(item.image) {
+            html +=
+                "<p><img class=\"shot\" src=\"\(HTML.escape(image))\" alt=\"\(HTML.escape(item.title))\" referrerpolicy=\"no-referrer\"></p>"
+        }
+        let body = item.content.map { HTMLSanitizer.sanitize($0, baseURL: item.url) } ?? "<p>\(HTML.escape(item.summary))</p>"
+        html += "<div class=\"content\">\(body)</div>"
+        if !thread.isEmpty {
+            html += "<section class=\"thread\"><h2>\(thread.count) repl\(thread.count == 1 ? "y" : "ies")</h2>"
+            for reply in thread {
+                let content =
+                    reply.item.content.map { HTMLSanitizer.sanitize($0, baseURL: reply.item.url) } ?? HTML.escape(reply.item.summary)
+                html += "<div class=\"reply\" id=\"reply-\(reply.ref)\">\(meta(reply))<div class=\"content\">\(content)</div></div>"
+            }
+            html += "</section>"
+        }
+        return html + "</article>"
+    }
+
+    /// The sign-in form.
+    func login(error: String?, next: String) -> String {
+        var html = "<form class=\"login\" method=\"post\" action=\"/login\"><h1>aggr</h1>"
+        if let error { html += "<p class=\"error\" role=\"alert\">\(HTML.escape(error))</p>" }
+        html +=
+            "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><input type=\"hidden\" name=\"next\" value=\"\(HTML.escape(next))\">"
+        html +=
+            "<input type=\"password\" name=\"password\" placeholder=\"Password\" autofocus autocomplete=\"current-password\" aria-label=\"Password\">"
+        return html + "<button type=\"submit\">Sign in</button></form>"
+    }
+
+    /// An error page.
+    func problem(_ title: String, _ message: String) -> String {
+        "<h1>\(HTML.escape(title))</h1><p>\(HTML.escape(message))</p><p><a href=\"/\">Back to the timeline</a></p>"
+    }
+}

@@ -1,0 +1,140 @@
+import Aggregator
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Runs `aggr serve`: the web site over Hummingbird, with the watch scheduler in the same
+/// process unless refreshing is off.
+public struct WebServer: Sendable {
+    /// Why the server will not start.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        public var description: String
+        /// The exit status: 78 for a config problem, 75 when another watch holds the database.
+        public var exitCode: Int32
+    }
+
+    public var configuration: Configuration
+    public var configPath: String?
+    public var databasePath: String
+    public var listen: ListenAddress
+    public var refresh: Bool
+    public var registry: ProviderRegistry
+    public var environment: [String: String]
+
+    public init(
+        configuration: Configuration, configPath: String?, databasePath: String, listen: ListenAddress, refresh: Bool,
+        registry: ProviderRegistry, environment: [String: String]
+    ) {
+        self.configuration = configuration
+        self.configPath = configPath
+        self.databasePath = databasePath
+        self.listen = listen
+        self.refresh = refresh
+        self.registry = registry
+        self.environment = environment
+    }
+
+    /// The password from `serve.password_env`, or nil.
+    var password: String? {
+        configuration.serve.passwordEnv.flatMap { environment[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Checks what must hold before listening: a password beyond loopback.
+    public func check() throws(Refusal) {
+        guard listen.isLoopback || password != nil else {
+            let hint =
+                configuration.serve.passwordEnv.map { "\($0) is not set" }
+                ?? "set \"serve\": {\"password_env\": \"AGGR_PASSWORD\"} in \(configuration.file) and export that variable"
+            throw Refusal(
+                description:
+                    "refusing to listen on \(listen) without a password: anyone who can reach it could read and change your timeline (\(hint))",
+                exitCode: 78)
+        }
+    }
+
+    /// Serves until SIGINT or SIGTERM; `log` receives one line per event.
+    public func run(log: @escaping @Sendable (String) -> Void) async throws {
+        try check()
+        var lock: WatchLock?
+        if refresh {
+            do {
+                lock = try WatchLock(database: databasePath)
+            } catch {
+                throw Refusal(description: "\(error); or serve without refreshing: aggr serve --no-refresh", exitCode: 75)
+            }
+        }
+        let store = try Store(path: databasePath)
+        let site = WebSite(configuration: configuration, store: store, password: password)
+        var watcherTask: Task<Void, Never>?
+        if refresh {
+            let watchLog = WatchLog(live: false, color: false, width: 100) { text in log(String(text.dropLast())) }
+            let http = CurlHTTPClient()
+            let watcher = Watcher(
+                configuration: configuration, configPath: configPath, registry: registry, store: store, http: http,
+                environment: environment, notifier: Notifier(http: http, environment: environment),
+                report: { event in
+                    if case .configReloaded(let configuration) = event { site.configuration = configuration }
+                    watchLog.handle(event)
+                }, refreshEvents: watchLog.handle)
+            watcherTask = Task { await watcher.run() }
+        }
+        var logger = Logger(label: "aggr.serve")
+        logger.logLevel = .warning
+        let listen = listen
+        let protected = password != nil
+        let app = Application(
+            responder: CallbackResponder { (request: Request, context: ServeContext) in
+                await Self.answer(request, context: context, site: site)
+            },
+            configuration: .init(address: .hostname(listen.host, port: listen.port), serverName: "aggr"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? listen.port
+                let host = listen.host.contains(":") ? "[\(listen.host)]" : listen.host
+                log("listening on http://\(host):\(port)/ (\(protected ? "password required" : "no password: loopback only"))")
+            },
+            logger: logger)
+        try await app.runService()
+        watcherTask?.cancel()
+        await watcherTask?.value
+        withExtendedLifetime(lock) {}
+        log("stopped")
+    }
+
+    /// The largest request body read (forms and reader-API posts are small).
+    static let maximumBody = 1 << 20
+
+    static func answer(_ request: Request, context: ServeContext, site: WebSite) async -> Response {
+        var request = request
+        let body: [UInt8]
+        do {
+            let buffer = try await request.collectBody(upTo: maximumBody)
+            body = Array(buffer.readableBytesView)
+        } catch {
+            return Response(status: .contentTooLarge, body: .init(byteBuffer: ByteBuffer(string: "request body over 1 MiB\n")))
+        }
+        var headers = request.headers.map { ($0.name.rawName, $0.value) }
+        // HTTP/1.1's Host arrives as the request's authority, not as a header field.
+        if let authority = request.head.authority { headers.append(("Host", authority)) }
+        let web = WebRequest(
+            method: request.method.rawValue, target: request.uri.string, headers: headers, body: body, client: context.client)
+        let answer = await site.respond(to: web)
+        var fields = HTTPFields()
+        for (name, value) in answer.headers {
+            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
+        }
+        return Response(status: .init(code: answer.status), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+}
+
+/// Hummingbird's request context, with the client's address for login rate limits.
+struct ServeContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let client: String
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        client = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+}

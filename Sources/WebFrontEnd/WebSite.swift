@@ -1,0 +1,352 @@
+import Aggregator
+import Foundation
+import Synchronization
+
+/// The web front end: answers each request from the store and the current config.
+///
+/// Pages need a signed-in session when a password is set; feeds accept the session or the
+/// password as HTTP Basic auth (for feed readers). Every state-changing request is a POST
+/// carrying the session's CSRF token, from this origin. Every response carries a strict
+/// Content-Security-Policy.
+public final class WebSite: Sendable {
+    private let current: Mutex<Configuration>
+    public let store: Store
+    public let sessions = SessionBook()
+    public let throttle = LoginThrottle()
+    /// The password, when one is configured; nil leaves a loopback site open.
+    let password: String?
+    let clock: @Sendable () -> Date
+
+    public static let contentSecurityPolicy =
+        "default-src 'none'; img-src http: https: data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+        + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    public init(configuration: Configuration, store: Store, password: String?, clock: @escaping @Sendable () -> Date = { Date() }) {
+        current = Mutex(configuration)
+        self.store = store
+        self.password = password.flatMap { $0.isEmpty ? nil : $0 }
+        self.clock = clock
+    }
+
+    /// The config in force.
+    public var configuration: Configuration {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+
+    /// Answers `request`; never throws (errors become error pages).
+    public func respond(to request: WebRequest) async -> WebResponse {
+        var request = request
+        let head = request.method == "HEAD"
+        if head { request.method = "GET" }
+        var response: WebResponse
+        do {
+            response = try route(request)
+        } catch {
+            response = .text("aggr: \(error)\n", status: 500)
+        }
+        response.headers += [
+            ("Content-Security-Policy", Self.contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
+        ]
+        if head {
+            response.headers.append(("Content-Length", String(response.body.count)))
+            response.body = []
+        }
+        return response
+    }
+
+    func route(_ request: WebRequest) throws -> WebResponse {
+        let path = request.path
+        switch (request.method, path) {
+        case ("GET", "/static/app.css"): return asset(WebAssets.stylesheet, type: "text/css; charset=utf-8", request: request)
+        case ("GET", "/static/app.js"): return asset(WebAssets.script, type: "text/javascript; charset=utf-8", request: request)
+        case ("GET", "/favicon.ico"): return WebResponse(status: 204)
+        case ("GET", "/login"): return loginPage(request, error: nil)
+        case ("POST", "/login"): return login(request)
+        case ("POST", "/logout"): return logout(request)
+        default: break
+        }
+        if path == "/accounts/ClientLogin" || path.hasPrefix("/reader/api/0/") {
+            return try ReaderAPI(site: self, now: clock()).respond(to: request)
+        }
+        if path.hasPrefix("/feeds/") || path == "/opml" {
+            guard request.method == "GET" else { return .text("feeds are read with GET\n", status: 405).adding("Allow", "GET, HEAD") }
+            guard feedAuthorized(request) else {
+                return .text("sign in: the password as HTTP Basic auth (any user name)\n", status: 401)
+                    .adding("WWW-Authenticate", "Basic realm=\"aggr\", charset=\"UTF-8\"")
+            }
+            return try FeedEndpoint(site: self, now: clock()).respond(to: request)
+        }
+        // Pages and actions.
+        let (session, cookie) = sessionFor(request)
+        if password != nil, !session.signedIn {
+            if request.method == "GET" {
+                return .redirect(to: HTML.link("/login", [("next", path == "/" ? nil : path)])).adding("Set-Cookie", cookie ?? "")
+                    .dropEmptyCookie
+            }
+            return .text("sign in first\n", status: 401)
+        }
+        var response: WebResponse
+        switch request.method {
+        case "GET":
+            response = try page(request, session: session)
+        case "POST":
+            if let refusal = refuseForgery(request, session: session) { return refusal }
+            response = try action(request)
+        default:
+            response = .text("method \(request.method) not allowed\n", status: 405).adding("Allow", "GET, HEAD, POST")
+        }
+        if let cookie { response.headers.append(("Set-Cookie", cookie)) }
+        return response
+    }
+
+    // MARK: Sessions
+
+    /// The request's session, or a new one with the `Set-Cookie` value that starts it.
+    func sessionFor(_ request: WebRequest) -> (SessionBook.Session, String?) {
+        if let session = sessions.session(request.cookie(SessionBook.cookie), now: clock()) { return (session, nil) }
+        let session = sessions.start(signedIn: password == nil, now: clock())
+        return (session, Self.cookie(session.id, maxAge: Int(SessionBook.lifetime)))
+    }
+
+    static func cookie(_ value: String, maxAge: Int) -> String {
+        "\(SessionBook.cookie)=\(value); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)"
+    }
+
+    /// A 403 unless the POST carries the session's CSRF token and comes from this origin.
+    func refuseForgery(_ request: WebRequest, session: SessionBook.Session) -> WebResponse? {
+        if let site = request.header("Sec-Fetch-Site"), site != "same-origin", site != "none" {
+            return .text("cross-site request refused\n", status: 403)
+        }
+        if let origin = request.header("Origin"), origin != "null" {
+            guard Self.sameOrigin(origin, host: request.header("Host") ?? "") else {
+                return .text("request from another origin (\(origin)) refused\n", status: 403)
+            }
+        }
+        guard let token = request.field("csrf"), SessionBook.constantTimeEqual(token, session.csrf) else {
+            return .text("missing or stale form token: reload the page and try again\n", status: 403)
+        }
+        return nil
+    }
+
+    /// Whether `origin` (`http://host:port`) names the host the request was sent to.
+    static func sameOrigin(_ origin: String, host: String) -> Bool {
+        guard let components = URL(string: origin), let name = components.host?.lowercased() else { return false }
+        let defaultPort = components.scheme?.lowercased() == "https" ? 443 : 80
+        let port = components.port ?? defaultPort
+        let target = host.lowercased()
+        return target == "\(name):\(port)" || (port == defaultPort && target == name)
+    }
+
+    func feedAuthorized(_ request: WebRequest) -> Bool {
+        guard let password else { return true }
+        if let session = sessions.session(request.cookie(SessionBook.cookie), now: clock()), session.signedIn { return true }
+        guard let header = request.header("Authorization"), header.lowercased().hasPrefix("basic "),
+            let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        else { return false }
+        if throttle.blockedUntil(request.client, now: clock()) != nil { return false }
+        let given = String(text[text.index(after: colon)...])
+        guard SessionBook.constantTimeEqual(given, password) else {
+            throttle.failed(request.client, now: clock())
+            return false
+        }
+        return true
+    }
+
+    /// Whether `password` is the configured one; counts failures per client.
+    public func checkPassword(_ given: String, client: String) -> PasswordCheck {
+        guard let password else { return .accepted }
+        if let until = throttle.blockedUntil(client, now: clock()) { return .throttled(until: until) }
+        guard SessionBook.constantTimeEqual(given, password) else {
+            throttle.failed(client, now: clock())
+            return .rejected
+        }
+        throttle.succeeded(client)
+        return .accepted
+    }
+
+    /// How a password check ended.
+    public enum PasswordCheck: Equatable, Sendable {
+        case accepted, rejected
+        case throttled(until: Date)
+    }
+
+    func loginPage(_ request: WebRequest, error: String?, status: Int = 200) -> WebResponse {
+        let (session, cookie) = sessionFor(request)
+        let pages = WebPages(now: clock(), csrf: session.csrf, passwordProtected: password != nil)
+        let next = Self.localPath(request.parameter("next") ?? request.field("next")) ?? "/"
+        var response = WebResponse.html(
+            pages.layout(title: "Sign in · aggr", content: pages.login(error: error, next: next)), status: status)
+        if let cookie { response.headers.append(("Set-Cookie", cookie)) }
+        return response
+    }
+
+    func login(_ request: WebRequest) -> WebResponse {
+        let (session, _) = sessionFor(request)
+        if let refusal = refuseForgery(request, session: session) { return refusal }
+        switch checkPassword(request.field("password") ?? "", client: request.client) {
+        case .throttled(let until):
+            let seconds = max(1, Int(until.timeIntervalSince(clock())))
+            return loginPage(request, error: "Too many wrong passwords: try again in \(seconds) s.", status: 429)
+                .adding("Retry-After", String(seconds))
+        case .rejected:
+            return loginPage(request, error: "Wrong password.", status: 403)
+        case .accepted:
+            // A new session id on sign-in, so one planted before cannot be ridden.
+            sessions.end(session.id)
+            let fresh = sessions.start(signedIn: true, now: clock())
+            let next = Self.localPath(request.field("next")) ?? "/"
+            return .redirect(to: next).adding("Set-Cookie", Self.cookie(fresh.id, maxAge: Int(SessionBook.lifetime)))
+        }
+    }
+
+    func logout(_ request: WebRequest) -> WebResponse {
+        let (session, _) = sessionFor(request)
+        if let refusal = refuseForgery(request, session: session) { return refusal }
+        sessions.end(session.id)
+        return .redirect(to: password == nil ? "/" : "/login").adding("Set-Cookie", Self.cookie("", maxAge: 0))
+    }
+
+    /// `text` when it is a path on this site (`/…`, not `//host`), else nil.
+    static func localPath(_ text: String?) -> String? {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.hasPrefix("/\\"),
+            !text.unicodeScalars.contains(where: { $0.value < 0x20 })
+        else { return nil }
+        return text
+    }
+
+    func asset(_ text: String, type: String, request: WebRequest) -> WebResponse {
+        let tag = "\"\(AggregatorVersion.current)-\(text.utf8.count)\""
+        if request.header("If-None-Match") == tag { return WebResponse(status: 304, headers: [("ETag", tag)]) }
+        return WebResponse(
+            status: 200, headers: [("Content-Type", type), ("ETag", tag), ("Cache-Control", "public, max-age=3600")], body: Array(text.utf8)
+        )
+    }
+
+    // MARK: Pages
+
+    func page(_ request: WebRequest, session: SessionBook.Session) throws -> WebResponse {
+        let pages = WebPages(now: clock(), csrf: session.csrf, passwordProtected: password != nil)
+        if request.path == "/" { return try timelinePage(request, pages: pages) }
+        if request.path.hasPrefix("/item/"), let ref = Int64(request.path.dropFirst("/item/".count)) {
+            guard let stored = try store.item(ref: ref) else {
+                return .html(
+                    pages.layout(title: "Not found · aggr", content: pages.problem("No such item", "Item \(ref) is not stored.")),
+                    status: 404)
+            }
+            let thread = stored.item.kind == .reply ? [] : try store.thread(of: stored)
+            return .html(pages.layout(title: "\(stored.item.title) · aggr", content: pages.item(stored, thread: thread)))
+        }
+        return .html(
+            pages.layout(title: "Not found · aggr", content: pages.problem("Not found", "Nothing lives at \(request.path).")), status: 404)
+    }
+
+    func timelinePage(_ request: WebRequest, pages: WebPages) throws -> WebResponse {
+        let configuration = configuration
+        let now = clock()
+        let tab = WebTab(parameter: request.parameter("tab"))
+        let search = request.parameter("q")
+        let filterText = request.parameter("where")
+        let unreadOnly = request.parameter("unread") == "1"
+        guard var query = tab.query(in: configuration, now: now) else {
+            return .html(
+                pages.layout(
+                    title: "Not found · aggr", content: pages.problem("No such tab", "\(tab.label) is not in \(configuration.file).")),
+                status: 404)
+        }
+        var filterError: String?
+        if let filterText {
+            do {
+                query.filters.append(try FilterParser.parse(filterText))
+            } catch {
+                filterError = "\(error)"
+            }
+        }
+        query.unreadOnly = unreadOnly
+        query.limit = 50
+        var status = 200
+        if let token = request.parameter("cursor") {
+            guard let cursor = TimelineCursor(token: token) else {
+                return .html(
+                    pages.layout(title: "Bad request · aggr", content: pages.problem("Bad cursor", "The page link is damaged.")),
+                    status: 400)
+            }
+            query.cursor = cursor
+        }
+        let items: [StoredItem]
+        var next: String?
+        if filterError != nil {
+            items = []
+            status = 400
+        } else if let search {
+            items = try store.search(search, limit: 100, providers: query.providers, filters: query.filters, hiding: query.hiding, now: now)
+        } else {
+            let page = try store.timeline(query)
+            items = page.items
+            next = page.nextCursor?.description
+        }
+        var tabs: [(WebTab, Int)] = []
+        for candidate in WebTab.all(in: configuration) {
+            guard var counted = candidate.query(in: configuration, now: now) else { continue }
+            counted.unreadOnly = true
+            tabs.append((candidate, try store.count(counted, cap: 1_000)))
+        }
+        let back = HTML.link("/", [("tab", tab.parameter), ("q", search), ("where", filterText), ("unread", unreadOnly ? "1" : nil)])
+        let header = pages.header(tabs: tabs, current: tab, search: search, filter: filterText, unreadOnly: unreadOnly)
+        let content = pages.timeline(
+            items: items, tab: tab, filterError: filterError, search: search, filter: filterText, unreadOnly: unreadOnly, next: next,
+            back: back)
+        return .html(pages.layout(title: "\(tab.label) · aggr", header: header, content: content), status: status)
+    }
+
+    // MARK: Actions
+
+    func action(_ request: WebRequest) throws -> WebResponse {
+        let wantsJSON = request.header("Accept")?.contains("application/json") == true
+        let back = Self.localPath(request.field("back")) ?? "/"
+        let parts = request.path.split(separator: "/")
+        if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]) {
+            let now = clock()
+            switch (parts[2], request.field("state")) {
+            case ("read", "read"?), ("read", "unread"?):
+                let read = request.field("state") == "read"
+                guard try store.markRead(refs: [ref], read: read, now: now) == 1 else { return .text("no item \(ref)\n", status: 404) }
+                return wantsJSON
+                    ? .text("{\"ref\":\(ref),\"read\":\(read)}", status: 200, contentType: "application/json") : .redirect(to: back)
+            case ("save", "saved"?), ("save", "unsaved"?):
+                let saved = request.field("state") == "saved"
+                guard try store.markSaved(refs: [ref], saved: saved, now: now) == 1 else { return .text("no item \(ref)\n", status: 404) }
+                return wantsJSON
+                    ? .text("{\"ref\":\(ref),\"saved\":\(saved)}", status: 200, contentType: "application/json") : .redirect(to: back)
+            default:
+                return .text("state must be read/unread (…/read) or saved/unsaved (…/save)\n", status: 400)
+            }
+        }
+        if request.path == "/tab/read" {
+            let configuration = configuration
+            let tab = WebTab(parameter: request.field("tab"))
+            guard var query = tab.query(in: configuration, now: clock()) else { return .text("no tab \(tab.label)\n", status: 404) }
+            if let filter = request.field("where"), !filter.isEmpty {
+                do {
+                    query.filters.append(try FilterParser.parse(filter))
+                } catch {
+                    return .text("where: \(error)\n", status: 400)
+                }
+            }
+            let count = try store.markRead(matching: query, now: clock())
+            return wantsJSON ? .text("{\"marked\":\(count)}", status: 200, contentType: "application/json") : .redirect(to: back)
+        }
+        return .text("nothing to do at \(request.path)\n", status: 404)
+    }
+}
+
+extension WebResponse {
+    /// Drops an empty `Set-Cookie` header.
+    var dropEmptyCookie: WebResponse {
+        var response = self
+        response.headers.removeAll { $0.0 == "Set-Cookie" && $0.1.isEmpty }
+        return response
+    }
+}

@@ -1,0 +1,53 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+import Providers
+import WebFrontEnd
+
+/// `aggr-serve`: the server behind `aggr serve`, which resolves the config and database
+/// and runs this binary with them (it is its own binary so no other command pays for
+/// SwiftNIO at start-up).
+@main
+struct ServeMain: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aggr-serve", abstract: "The web UI, feeds and reader API of aggr (run it as `aggr serve`).")
+
+    @Option(help: ArgumentHelp("The providers.json to use.", valueName: "file"))
+    var config: String
+
+    @Option(help: ArgumentHelp("The SQLite database to use.", valueName: "file"))
+    var db: String
+
+    @Option(help: ArgumentHelp("host:port to listen on (default: serve.listen, else 127.0.0.1:8080).", valueName: "address"))
+    var listen: String?
+
+    @Flag(help: "Serve what is stored without refreshing (no scheduler).")
+    var noRefresh = false
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let write: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        do {
+            let configuration = try ConfigLoader(registry: BuiltinProviders.registry).load(
+                path: config, displayName: (config as NSString).lastPathComponent)
+            let text = listen ?? configuration.serve.listen ?? "127.0.0.1:8080"
+            guard let address = ListenAddress(parsing: text) else {
+                write("aggr: --listen: \"\(text)\" is not host:port (such as 127.0.0.1:8080)")
+                throw ExitCode(64)
+            }
+            let server = WebServer(
+                configuration: configuration, configPath: config, databasePath: db, listen: address, refresh: !noRefresh,
+                registry: BuiltinProviders.registry, environment: environment)
+            try await server.run(log: { line in write("\(ISOTimestamp.format(Date())) \(line)") })
+        } catch let error as ConfigError {
+            write("aggr: \(error)")
+            throw ExitCode(78)
+        } catch let refusal as WebServer.Refusal {
+            write("aggr: \(refusal)")
+            throw ExitCode(refusal.exitCode)
+        } catch let error as StoreError {
+            write("aggr: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+
+/// `aggr notify`: the notification rules of providers.json.
+struct NotifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notify", abstract: "Check the notification rules that aggr watch sends.",
+        subcommands: [NotifyTestCommand.self])
+}
+
+/// `aggr notify test NAME`: which stored items a rule matches, then a test notification.
+struct NotifyTestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Show which stored items a notify rule matches and send a test notification with the newest.",
+        discussion: "The webhook receives event \"test\". Exit status 1 when a channel failed.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The rule's name (\"name\" in providers.json's \"notify\").")
+    var name: String
+
+    @Option(help: "Matches to show and send.")
+    var sample: Int = 5
+
+    @Flag(help: "Only show the matches; send nothing.")
+    var dryRun = false
+
+    func validate() throws {
+        guard (1...100).contains(sample) else { throw ValidationError("--sample must be from 1 to 100") }
+    }
+
+    func run() async throws {
+        var failed = false
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let configuration = try context.configuration()
+            let store = try context.openStore()
+            let preview: NotificationPreview
+            do {
+                preview = try NotificationPreview(configuration: configuration, rule: name, store: store, sample: sample, now: context.now)
+            } catch let error as NotificationPreview.UnknownRule {
+                throw CLIFailure(message: error.description, exitCode: CLIFailure.usage)
+            }
+            var output = "rule \(preview.rule.name): \(preview.rule.expression)\n"
+            output += "\(preview.total) stored item\(preview.total == 1 ? "" : "s") match"
+            let byProvider = preview.counts.filter { $0.matching > 0 }.map { "\($0.provider) \($0.matching)" }
+            output += byProvider.isEmpty ? "\n" : " (\(byProvider.joined(separator: ", ")))\n"
+            if !preview.newest.isEmpty {
+                output += "newest:\n" + TimelineRenderer(terminal: context.terminal, now: context.now).render(preview.newest, format: .text)
+            }
+            context.print(output)
+            guard !dryRun else { return }
+            let errorIsTTY = isatty(STDERR_FILENO) == 1
+            let toTerminal: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+            let notifier = Notifier(http: CurlHTTPClient(), environment: context.environment, terminal: errorIsTTY ? toTerminal : nil)
+            for delivery in await notifier.send(preview.digest, for: preview.rule, event: "test") {
+                context.notice(delivery.line)
+                failed = failed || !delivery.succeeded
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,39 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+import TerminalFrontEnd
+
+/// `aggr tui`: read the merged timeline interactively.
+struct TuiCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tui",
+        abstract: "Read the timeline interactively: tabs, a list, items with their threads (press ? for keys).",
+        discussion: """
+            Tabs: the config's views, All, then each provider, with unread counts. j/k move, Enter opens (and marks read), \
+            q or Esc goes back or quits, Tab switches tabs, / searches, f filters, r/s toggle read/saved, A marks the tab \
+            read, o opens in $BROWSER, y copies the URL, R refreshes, ? lists every key. Remap keys under "keys" in \
+            providers.json. NO_COLOR turns colours off.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            FileHandle.standardError.write(Data("aggr: tui needs a terminal (use `aggr timeline` in scripts)\n".utf8))
+            throw ExitCode(CLIFailure.usage)
+        }
+        let context = CommandContext(options: global)
+        do {
+            let configuration = try context.configuration()
+            let store = try context.openStore()
+            try TerminalReader(configuration: configuration, store: store, registry: context.registry, environment: context.environment)
+                .run()
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+            throw ExitCode(CLIFailure.configError)
+        } catch let error as StoreError {
+            FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

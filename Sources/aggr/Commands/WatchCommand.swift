@@ -1,0 +1,87 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+import Logging
+
+/// `aggr watch`: refresh each provider when it is due, and notify, until stopped.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Keep the timeline fresh: refresh providers when due and send notifications, until stopped.",
+        discussion: """
+            Runs until SIGINT or SIGTERM (what came back is stored; exit 0). One watch per database: a second one \
+            refuses to start (exit 75) naming the first one's pid; refresh, timeline, read… keep working meanwhile. \
+            providers.json edits are picked up at the next pass; a broken edit is reported and the last good config \
+            keeps running. Notification rules are the config's "notify" array (see `aggr notify test`).
+            --once does one pass over what is due and exits, with refresh's exit status (for cron and systemd timers).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "One pass over what is due, deliver its notifications, then exit.")
+    var once = false
+
+    /// sysexits.h's EX_TEMPFAIL: another watch holds the database; try again later.
+    static let alreadyWatching: Int32 = 75
+
+    func run() async throws {
+        var status: Int32 = 0
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let (path, configuration) = try context.configurationFile()
+            let lock: WatchLock
+            do {
+                lock = try WatchLock(database: context.databasePath)
+            } catch {
+                throw CLIFailure(message: "\(error)", exitCode: Self.alreadyWatching)
+            }
+            let store = try context.openStore()
+            let errorIsTTY = isatty(STDERR_FILENO) == 1
+            let write: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+            let log = WatchLog(live: errorIsTTY, color: errorIsTTY && context.terminal.color, width: context.terminal.width, write: write)
+            var logger = Logger(label: "aggr")
+            logger.logLevel = .warning
+            let http = CurlHTTPClient()
+            let notifier = Notifier(http: http, environment: context.environment, terminal: errorIsTTY ? write : nil)
+            let watcher = Watcher(
+                configuration: configuration, configPath: path, registry: context.registry, store: store, http: http,
+                environment: context.environment, notifier: notifier, logger: logger, report: log.handle,
+                refreshEvents: log.handle)
+            let enabled = configuration.providers.filter(\.enabled).count
+            log.line(
+                "watching \(configuration.file) (\(enabled) provider\(enabled == 1 ? "" : "s"), \(configuration.notify.count) notify rule\(configuration.notify.count == 1 ? "" : "s")) into \(context.databasePath), pid \(getpid())"
+            )
+            let task = Task { await watcher.run(once: once) }
+            let stop = StopSignals { signal in
+                log.line("received \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
+                task.cancel()
+            }
+            let summary = await task.value
+            stop.cancel()
+            log.close()
+            withExtendedLifetime(lock) {}
+            if once { status = summary.exitStatus }
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// SIGINT and SIGTERM delivered to a handler instead of ending the process.
+final class StopSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ handler: @escaping @Sendable (Int32) -> Void) {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { handler(number) }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Stops listening (the signals stay ignored until the process exits).
+    func cancel() {
+        sources.forEach { $0.cancel() }
+    }
+}

@@ -1,0 +1,169 @@
+import Aggregator
+import AggregatorTestSupport
+import XCTest
+
+/// The Google Reader API end to end, with a client written here: login, token, lists,
+/// paging through ids, contents by every id form, edit-tag and mark-all-as-read, each
+/// change checked through `aggr timeline`.
+final class ReaderAPITests: ServeTestCase {
+    /// A minimal reader app.
+    struct ReaderClient {
+        var http: CurlSession
+        var auth = ""
+
+        func get(_ path: String) throws -> CurlSession.Answer {
+            try http.send("GET", path, headers: [("Authorization", "GoogleLogin auth=\(auth)")])
+        }
+
+        func post(_ path: String, _ form: [(String, String)]) throws -> CurlSession.Answer {
+            try http.send("POST", path, form: form, headers: [("Authorization", "GoogleLogin auth=\(auth)")])
+        }
+
+        func json(_ path: String) throws -> [String: Any] {
+            let answer = try get(path)
+            XCTAssertEqual(answer.status, 200, "\(path): \(answer.body)")
+            return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any], answer.body)
+        }
+    }
+
+    func saved() throws -> [String] {
+        try aggr("timeline", "--saved", "--format", "tsv").stdout.split(separator: "\n").dropFirst().map {
+            String($0.split(separator: "\t")[6])
+        }
+    }
+
+    func unreadCount() throws -> Int {
+        try aggr("timeline", "--unread", "--all", "--no-dedupe", "--format", "ndjson").stdout.split(separator: "\n").count
+    }
+
+    func testAReaderAppSyncsReadAndStarredState() throws {
+        writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
+        try importItems()
+        let base = try startServe(environment: ["AGGR_PASSWORD": "PASSW0RD-S3CRET"])
+        var client = ReaderClient(http: session(base))
+
+        // Login.
+        XCTAssertEqual(try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", "nope")]).status, 401)
+        XCTAssertEqual(try client.get("/reader/api/0/user-info").status, 401, "no auth yet")
+        let login = try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "anyone"), ("Passwd", "PASSW0RD-S3CRET")])
+        XCTAssertEqual(login.status, 200)
+        let fields = Dictionary(
+            uniqueKeysWithValues: login.body.split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            })
+        XCTAssertNotNil(fields["SID"])
+        XCTAssertNotNil(fields["LSID"])
+        client.auth = try XCTUnwrap(fields["Auth"])
+        XCTAssertFalse(client.auth.contains("PASSW0RD"))
+        let token = try client.get("/reader/api/0/token")
+        XCTAssertEqual(token.status, 200)
+        let actionToken = token.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertFalse(actionToken.isEmpty)
+
+        XCTAssertEqual(try client.json("/reader/api/0/user-info?output=json")["userName"] as? String, "aggr")
+        let subscriptions = try XCTUnwrap(
+            try client.json("/reader/api/0/subscription/list?output=json")["subscriptions"] as? [[String: Any]])
+        let ids = subscriptions.compactMap { $0["id"] as? String }
+        XCTAssertTrue(ids.contains("feed/v2ex/hot") && ids.contains("feed/shots/popular") && ids.contains("feed/blog/feed"), "\(ids)")
+        let v2ex = try XCTUnwrap(subscriptions.first { $0["id"] as? String == "feed/v2ex/hot" })
+        XCTAssertEqual((v2ex["categories"] as? [[String: Any]])?.first?["label"] as? String, "v2ex")
+        XCTAssertFalse(String(describing: subscriptions).contains("FEEDS3CRET"), "credentials in feed URLs stay out")
+        let tags = try XCTUnwrap(try client.json("/reader/api/0/tag/list?output=json")["tags"] as? [[String: Any]]).compactMap {
+            $0["id"] as? String
+        }
+        XCTAssertEqual(
+            tags,
+            [
+                "user/-/state/com.google/starred", "user/-/label/releases", "user/-/label/chinese", "user/-/label/v2ex",
+                "user/-/label/shots",
+                "user/-/label/blog",
+            ])
+        let counts = try XCTUnwrap(try client.json("/reader/api/0/unread-count?output=json")["unreadcounts"] as? [[String: Any]])
+        func count(_ id: String) -> Int? { counts.first { $0["id"] as? String == id }?["count"] as? Int }
+        XCTAssertEqual(count("user/-/state/com.google/reading-list"), 6)
+        XCTAssertEqual(count("feed/v2ex/hot"), 3)
+        XCTAssertEqual(count("user/-/label/releases"), 1)
+
+        // Page through every id, two at a time.
+        var seen: [String] = []
+        var continuation: String?
+        repeat {
+            var path = "/reader/api/0/stream/items/ids?s=user/-/state/com.google/reading-list&n=2&output=json"
+            if let continuation { path += "&c=" + continuation }
+            let page = try client.json(path)
+            seen += (page["itemRefs"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            continuation = page["continuation"] as? String
+        } while continuation != nil && seen.count < 20
+        XCTAssertEqual(seen.count, 6)
+        XCTAssertEqual(Set(seen).count, 6, "no id twice across pages")
+        let oldestFirst = try XCTUnwrap(try client.json("/reader/api/0/stream/items/ids?n=1&r=o")["itemRefs"] as? [[String: Any]])
+        XCTAssertEqual(oldestFirst.first?["id"] as? String, "6", "r=o starts with the oldest item")
+        let window = try XCTUnwrap(
+            try client.json("/reader/api/0/stream/items/ids?n=50&ot=1795163400&nt=1795167000")["itemRefs"] as? [[String: Any]])
+        XCTAssertEqual(Set(window.compactMap { $0["id"] as? String }), ["4"], "ot/nt bound the publication time")
+
+        // Contents by decimal and long ids.
+        let contents = try client.post(
+            "/reader/api/0/stream/items/contents",
+            [("i", "1"), ("i", "tag:google.com,2005:reader/item/0000000000000004"), ("T", actionToken)])
+        XCTAssertEqual(contents.status, 200, contents.body)
+        let items = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(contents.body.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
+        XCTAssertEqual(items.compactMap { $0["title"] as? String }, ["数据库选型讨论", "Ocean app"])
+        XCTAssertEqual(items.first?["id"] as? String, "tag:google.com,2005:reader/item/0000000000000001")
+        XCTAssertEqual((items.first?["origin"] as? [String: Any])?["streamId"] as? String, "feed/v2ex/hot")
+
+        // Read and starred, as reader apps send them (T empty, or missing).
+        XCTAssertEqual(
+            try client.post("/reader/api/0/edit-tag", [("i", "4"), ("a", "user/-/state/com.google/read"), ("T", "")]).body, "OK")
+        XCTAssertEqual(try unreadCount(), 5)
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "5"), ("a", "user/1/state/com.google/starred")]).body, "OK")
+        XCTAssertEqual(try saved(), ["Forest icons"])
+        let unreadIDs = try XCTUnwrap(
+            try client.json("/reader/api/0/stream/items/ids?n=50&xt=user/-/state/com.google/read")["itemRefs"] as? [[String: Any]])
+        XCTAssertEqual(unreadIDs.count, 5)
+        let starred = try client.json("/reader/api/0/stream/contents/user%2F-%2Fstate%2Fcom.google%2Fstarred?n=10")
+        XCTAssertEqual((starred["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String }, ["Forest icons"])
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "4"), ("r", "user/-/state/com.google/read")]).body, "OK")
+        XCTAssertEqual(try unreadCount(), 6)
+
+        // Malformed requests change nothing.
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "zz-top"), ("a", "user/-/state/com.google/read")]).status, 400)
+        XCTAssertEqual(
+            try client.post("/reader/api/0/edit-tag", [("i", "1"), ("i", "nope"), ("a", "user/-/state/com.google/read")]).status, 400)
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("a", "user/-/state/com.google/read")]).status, 400)
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "1"), ("a", "user/-/label/fun")]).status, 400)
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "999"), ("a", "user/-/state/com.google/read")]).status, 404)
+        XCTAssertEqual(
+            try client.post("/reader/api/0/edit-tag", [("i", "1"), ("a", "user/-/state/com.google/read"), ("T", "wrong")]).status, 401)
+        var stranger = client
+        stranger.auth = "forged"
+        XCTAssertEqual(try stranger.post("/reader/api/0/edit-tag", [("i", "1"), ("a", "user/-/state/com.google/read")]).status, 401)
+        XCTAssertEqual(try client.get("/reader/api/0/stream/items/ids?n=0").status, 400)
+        XCTAssertEqual(try client.get("/reader/api/0/stream/items/ids?s=feed/nope").status, 400)
+        XCTAssertEqual(try client.get("/reader/api/0/stream/items/ids?c=garbage").status, 400)
+        XCTAssertEqual(try client.get("/reader/api/0/nothing-here").status, 404)
+        XCTAssertEqual(try unreadCount(), 6)
+        XCTAssertEqual(try saved(), ["Forest icons"])
+
+        // Mark a subscription read, then everything up to a moment.
+        XCTAssertEqual(try client.post("/reader/api/0/mark-all-as-read", [("s", "feed/shots/popular"), ("T", actionToken)]).body, "OK")
+        XCTAssertEqual(try unreadCount(), 4)
+        XCTAssertEqual(
+            try client.post("/reader/api/0/mark-all-as-read", [("s", "user/-/state/com.google/reading-list"), ("ts", "1795163400000000")])
+                .body,
+            "OK")
+        XCTAssertEqual(try unreadCount(), 3, "only items published up to ts")
+        XCTAssertEqual(try client.post("/reader/api/0/mark-all-as-read", [("s", "user/-/label/unknown")]).status, 400)
+
+        // Wrong passwords are rate-limited with the web login.
+        for _ in 0..<5 {
+            XCTAssertEqual(try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", "guess")]).status, 401)
+        }
+        let throttled = try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", "PASSW0RD-S3CRET")])
+        XCTAssertEqual(throttled.status, 429)
+        XCTAssertEqual(try client.get("/reader/api/0/user-info").status, 200, "a token already given keeps working")
+        XCTAssertFalse(serve?.stderr.contains("PASSW0RD") ?? true)
+    }
+}

@@ -1,0 +1,144 @@
+import Aggregator
+import AggregatorTestSupport
+import XCTest
+
+/// `aggr tui` in a real terminal: tmux runs it at a fixed size, the test sends keys and reads
+/// the screen, then checks the state through the CLI and that the terminal came back sane.
+final class TuiTests: ServeTestCase {
+    /// Starts the reader; after it exits the pane prints its status and the terminal modes.
+    func startReader(width: Int = 100, height: Int = 30, environment extra: [String: String] = [:]) throws -> TmuxSession {
+        var environment = runner.environment.merging(extra) { $1 }
+        environment.removeValue(forKey: "AGGR_NOW")
+        environment["LANG"] = "C.UTF-8"
+        environment["TERM"] = "xterm-256color"
+        let command =
+            "'\(runner.binary)' tui; echo \"EXITED $?\"; stty -a | tr ' ' '\\n' | grep -E '^-?(echo|icanon)$' | tr '\\n' ' '; echo; sleep 60"
+        do {
+            return try TmuxSession(command: command, width: width, height: height, environment: environment, directory: directory.path)
+        } catch let error as TmuxError {
+            throw XCTSkip(error.description)
+        }
+    }
+
+    /// Whether the pane's `stty` line after the reader shows echo and icanon on.
+    func modesRestored(_ screen: String) -> Bool {
+        guard let line = screen.split(separator: "\n").first(where: { $0.contains("icanon") }) else { return false }
+        let modes = Set(line.split(separator: " ").map(String.init))
+        return modes.contains("echo") && modes.contains("icanon")
+    }
+
+    func unreadList() throws -> [String] {
+        try aggr("timeline", "--unread", "--all", "--no-dedupe", "--format", "ndjson").stdout.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["title"] as? String
+        }
+    }
+
+    func testReadingThroughTabsItemsThreadsSearchAndFilterThenQuittingRestoresTheTerminal() throws {
+        writeConfig()
+        try importItems()
+        let tui = try startReader()
+        var screen = try tui.waitFor("数据库选型讨论")
+        let tabs = screen.split(separator: "\n").first.map(String.init) ?? ""
+        for tab in ["releases 1", "chinese 3", "All 6", "v2ex 3", "shots 2", "blog 1"] {
+            XCTAssertTrue(tabs.contains(tab), "tab \(tab) in \(tabs)")
+        }
+        XCTAssertTrue(screen.contains("Ocean app") && screen.contains("Forest icons"), screen)
+        XCTAssertFalse(screen.contains("\u{1B}"), "no escape sequence from upstream text")
+
+        // Open the topic (third: its two replies are newer): its text and its replies; opening
+        // marks it read.
+        try tui.send("j", "j", "Enter")
+        screen = try tui.waitFor("看场景")
+        XCTAssertTrue(screen.contains("SQLite 还是 PostgreSQL？"), screen)
+        XCTAssertTrue(screen.contains("2 replies") && screen.contains("SQLite 足够") && screen.contains("bob"), screen)
+        try tui.send("q")
+        try tui.waitFor { !$0.contains("看场景") && $0.contains("Ocean app") }
+
+        // Tab to the providers: the shots tab lists only shots.
+        try tui.send("Tab", "Tab")
+        screen = try tui.waitFor { $0.contains("Ocean app") && !$0.contains("数据库选型讨论") }
+        XCTAssertTrue(screen.contains("Forest icons"), screen)
+        try tui.send("BTab", "BTab")
+        try tui.waitFor("数据库选型讨论")
+
+        // Search, then clear it with q.
+        try tui.send("/")
+        try tui.type("Forest")
+        try tui.send("Enter")
+        screen = try tui.waitFor { $0.contains("search: Forest") && !$0.contains("Ocean app") }
+        XCTAssertTrue(screen.contains("Forest icons"), screen)
+        // Toggle saved and read on the match.
+        try tui.send("s")
+        try tui.waitFor("saved")
+        try tui.send("r")
+        try tui.waitFor("marked read")
+        try tui.send("q")
+        try tui.waitFor("Ocean app")
+
+        // A bad filter: the error and its caret under the list.
+        try tui.send("f")
+        try tui.type("likes >")
+        try tui.send("Enter")
+        screen = try tui.waitFor("^")
+        XCTAssertTrue(screen.contains("likes >") && screen.contains("(column 8)"), screen)
+        // A good one narrows the list.
+        try tui.send("f", "C-u")
+        try tui.send("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
+        try tui.type("likes > 10")
+        try tui.send("Enter")
+        screen = try tui.waitFor { $0.contains("filter: likes > 10") && !$0.contains("Forest icons") }
+        XCTAssertTrue(screen.contains("Ocean app"), screen)
+
+        try tui.send("q", "q")
+        screen = try tui.waitFor("icanon")
+        XCTAssertTrue(screen.contains("EXITED 0"), screen)
+        XCTAssertTrue(modesRestored(screen), "echo and canonical mode are back: \(screen)")
+
+        let unread = try unreadList()
+        XCTAssertFalse(unread.contains("数据库选型讨论"), "opening marked it read")
+        XCTAssertFalse(unread.contains("Forest icons"), "r marked it read")
+        XCTAssertTrue(unread.contains("Ocean app"))
+        XCTAssertTrue(try aggr("timeline", "--saved", "--format", "tsv").stdout.contains("Forest icons"))
+    }
+
+    func testSIGTERMResizeAndRemappedKeys() throws {
+        writeConfig(#", "keys": {"toggle-read": "m"}"#)
+        try importItems()
+        let tui = try startReader(width: 80, height: 24)
+        try tui.waitFor("Ocean app")
+        // Remapped: m toggles read, r no longer does.
+        try tui.send("r")
+        try tui.send("m")
+        try tui.waitFor("marked read")
+        XCTAssertEqual(try unreadList().count, 5)
+
+        try tui.resize(width: 50, height: 12)
+        let narrow = try tui.waitFor { screen in
+            screen.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 50 } && screen.contains("Ocean")
+        }
+        XCTAssertLessThanOrEqual(narrow.split(separator: "\n", omittingEmptySubsequences: false).count, 13, narrow)
+
+        // SIGTERM from outside: the terminal is restored on the way out.
+        let shell = try XCTUnwrap(try tui.panePID())
+        let find = Process()
+        find.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        find.arguments = ["-P", String(shell)]
+        let output = Pipe()
+        find.standardOutput = output
+        try find.run()
+        let children = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        find.waitUntilExit()
+        let reader = try XCTUnwrap(children.split(separator: "\n").compactMap { Int32($0) }.first, "the reader's pid")
+        kill(reader, SIGTERM)
+        let screen = try tui.waitFor("icanon")
+        XCTAssertTrue(screen.contains("EXITED 143"), screen)
+        XCTAssertTrue(modesRestored(screen), "terminal modes restored after SIGTERM: \(screen)")
+    }
+
+    func testWithoutATerminalItSaysSo() throws {
+        writeConfig()
+        let result = try aggr("tui")
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.stderr.contains("tui needs a terminal"), result.stderr)
+    }
+}
