@@ -22,6 +22,7 @@ public final class TerminalReader {
     var nextCursor: TimelineCursor?
     var latestRef: Int64 = 0
     let refreshState = SharedRefreshState()
+    let threadFetch = SharedThreadFetch()
     var screen: CursesScreen?
 
     /// A background refresh's progress, written by its task and read by the loop.
@@ -31,6 +32,28 @@ public final class TerminalReader {
         func withLock<Result>(_ body: (inout RefreshState) -> Result) -> Result {
             state.withLock { body(&$0) }
         }
+    }
+
+    /// A thread being fetched on demand: the topic, then the replies or the error.
+    final class SharedThreadFetch: Sendable {
+        private let state = Mutex<(topic: Int64, result: Result<[StoredItem], ThreadFetchError>?)?>(nil)
+
+        func start(_ topic: Int64) { state.withLock { $0 = (topic, nil) } }
+
+        func finish(_ topic: Int64, _ result: Result<[StoredItem], ThreadFetchError>) {
+            state.withLock { if $0?.topic == topic { $0 = (topic, result) } }
+        }
+
+        /// The finished fetch, taken (nil while one is running or none is).
+        func take() -> (topic: Int64, result: Result<[StoredItem], ThreadFetchError>)? {
+            state.withLock { current in
+                guard let found = current, let result = found.result else { return nil }
+                current = nil
+                return (found.topic, result)
+            }
+        }
+
+        var running: Bool { state.withLock { $0 != nil && $0?.result == nil } }
     }
 
     /// What a background refresh has done so far.
@@ -67,14 +90,15 @@ public final class TerminalReader {
         draw()
         var idleRounds = 0
         while true {
-            let refreshing = refreshState.withLock { $0.running }
-            let event = screen.readKey(timeout: refreshing ? 100 : 1_000)
+            let busy = refreshState.withLock { $0.running } || threadFetch.running
+            let event = screen.readKey(timeout: busy ? 100 : 1_000)
             switch event {
             case .resize:
                 model.keepSelectionVisible(height: screen.height)
             case .idle:
                 idleRounds += 1
                 try followRefresh()
+                try followThreadFetch()
                 // Every few seconds: items stored by another process (aggr watch) appear.
                 if idleRounds % 5 == 0, try store.latestRef() != latestRef {
                     latestRef = try store.latestRef()
@@ -257,9 +281,56 @@ public final class TerminalReader {
             try updateCounts()
         }
         let thread = stored.item.kind == .reply ? [] : try store.thread(of: stored)
-        let note = thread.isEmpty && stored.item.kind == .topic ? "no replies stored" : nil
+        var note = thread.isEmpty && stored.item.kind == .topic ? "no replies stored" : nil
+        // Replies no configured section brings are fetched through the provider.
+        let expected = stored.item.metrics.replies ?? stored.item.metrics.comments
+        if thread.count < (expected ?? 1), stored.item.kind != .reply, startThreadFetch(stored) {
+            note = "fetching replies…"
+        }
+        layOutPage(stored, thread: thread, note: note)
+    }
+
+    func layOutPage(_ stored: StoredItem, thread: [StoredItem], note: String?) {
         let layout = ReaderLayout(width: screen?.width ?? 80, height: height, now: Date())
+        let top = model.page?.stored.ref == stored.ref ? model.page?.top ?? 0 : 0
         model.page = layout.page(stored, thread: thread, threadNote: note)
+        model.page?.top = top
+    }
+
+    /// Starts fetching `topic`'s thread in the background; false when its provider has none.
+    func startThreadFetch(_ topic: StoredItem) -> Bool {
+        let refresher = makeRefresher()
+        guard refresher.canFetchThread(of: topic.item) else { return false }
+        threadFetch.start(topic.ref)
+        let fetch = threadFetch
+        Task.detached {
+            do {
+                fetch.finish(topic.ref, .success(try await refresher.fetchThread(of: topic)))
+            } catch {
+                fetch.finish(topic.ref, .failure(error as? ThreadFetchError ?? ThreadFetchError("\(error)")))
+            }
+        }
+        return true
+    }
+
+    /// Shows a fetched thread when its item is still open.
+    func followThreadFetch() throws {
+        guard let (topic, result) = threadFetch.take(), let page = model.page, page.stored.ref == topic else { return }
+        switch result {
+        case .success(let thread):
+            layOutPage(page.stored, thread: thread, note: thread.isEmpty ? "no replies" : nil)
+        case .failure(let error):
+            let stored = try store.thread(of: page.stored)
+            layOutPage(page.stored, thread: stored, note: TerminalText.sanitize("replies not fetched: \(error)"))
+        }
+    }
+
+    func makeRefresher() -> Refresher {
+        var logger = Logger(label: "aggr.tui")
+        logger.logLevel = .critical
+        return Refresher(
+            configuration: configuration, registry: registry, store: store, http: CurlHTTPClient(), environment: environment, logger: logger
+        )
     }
 
     func toggleRead() throws {
@@ -323,11 +394,7 @@ public final class TerminalReader {
             return false
         }
         guard !alreadyRunning else { return }
-        var logger = Logger(label: "aggr.tui")
-        logger.logLevel = .critical
-        let refresher = Refresher(
-            configuration: configuration, registry: registry, store: store, http: CurlHTTPClient(), environment: environment, logger: logger
-        )
+        let refresher = makeRefresher()
         let state = refreshState
         Task.detached {
             let summary = try? await refresher.refresh(force: true) { event in

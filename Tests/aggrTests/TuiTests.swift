@@ -135,6 +135,45 @@ final class TuiTests: ServeTestCase {
         XCTAssertTrue(modesRestored(screen), "terminal modes restored after SIGTERM: \(screen)")
     }
 
+    func testOpeningATopicWithoutStoredRepliesFetchesThemThroughTheProvider() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let hot = try fixture("v2ex/hot.json")
+        let replies = try fixture("v2ex/replies-700001.json")
+        let firstTopic = "[" + hot.components(separatedBy: "    },\n    {")[0].dropFirst(1) + "    }]"
+        server.route("/api/topics/hot.json") { _ in .text(hot) }
+        server.route("/api/topics/show.json") { request in
+            // 700001 is found; any other topic gets a truncated answer.
+            .text(request.query == "id=700001" ? String(firstTopic) : String(hot.prefix(300)))
+        }
+        server.route("/api/replies/show.json") { _ in .text(replies) }
+        directory.write(
+            "providers.json", #"{"providers": [{"id": "v2ex", "type": "v2ex", "api_url": "\#(server.baseURL)", "sections": ["hot"]}]}"#)
+        let refresh = try aggr("refresh")
+        XCTAssertEqual(refresh.status, 0, refresh.stderr)
+        XCTAssertEqual(server.requests.filter { $0.path == "/api/replies/show.json" }.count, 0, "the hot list alone has no replies")
+
+        let tui = try startReader()
+        try tui.waitFor("Swift 还是 Rust")
+        try tui.send("Enter")
+        var screen = try tui.waitFor("Swift，因为 SwiftUI。")
+        XCTAssertTrue(screen.contains("1 reply") && screen.contains("bob"), screen)
+        XCTAssertEqual(server.requests.filter { $0.path == "/api/replies/show.json" }.count, 1)
+
+        // An upstream fault is shown on the page, naming the provider and the section.
+        try tui.send("q", "j", "j", "Enter")
+        screen = try tui.waitFor("replies not fetched")
+        XCTAssertTrue(screen.contains("v2ex topic/700003"), screen)
+        try tui.send("q", "q")
+        try tui.waitFor("EXITED 0")
+
+        // The reply was stored like any other, under its topic, without a section of its own.
+        let stored = try aggr("timeline", "--all", "--kind", "reply", "--format", "tsv")
+        XCTAssertTrue(stored.stdout.contains("Swift 还是 Rust"), stored.stdout)
+        let sections = try Store(path: directory.file("aggr.sqlite")).sections().map(\.key)
+        XCTAssertEqual(sections, ["hot"])
+    }
+
     func testWithoutATerminalItSaysSo() throws {
         writeConfig()
         let result = try aggr("tui")

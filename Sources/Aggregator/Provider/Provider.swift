@@ -16,6 +16,15 @@ public protocol Provider: Sendable {
 
     /// Fetches one section.
     func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch
+
+    /// The section key that fetches `item`'s thread (a topic's replies, an issue's
+    /// comments), or nil when this type has none for it.
+    func threadSection(for item: Item) -> String?
+}
+
+extension Provider {
+    /// No threads, unless a type says how to fetch them.
+    public func threadSection(for item: Item) -> String? { nil }
 }
 
 /// What one fetch of one section produced.

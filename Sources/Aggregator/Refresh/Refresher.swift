@@ -109,25 +109,12 @@ public struct Refresher: Sendable {
         let started = Date()
         events(.started(provider: entry.id, sections: entry.sections.map(\.key)))
         let metadata = type(of: provider).metadata
-        let webCookie = entry.cookieEnv.flatMap { variable in
-            WebCookie(
-                value: environment[variable], variable: variable, webRoot: metadata.webURL(for: entry),
-                webRootConfigured: entry.webURL != nil)
-        }
-        let secrets =
-            [ProviderContext.token(named: metadata.tokenVariable(for: entry), in: environment), webCookie?.value].compactMap { $0 }
-            // Each cookie's value on its own too; short ones ("zhcn") are not secrets worth a REDACTED.
-            + (webCookie?.value.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
-                .filter { $0.count >= 12 } ?? [])
+        let secrets = secrets(of: entry, metadata: metadata)
         let results = await withTaskGroup(of: (String, SectionOutcome, RateLimitSignal).self) { group in
             for section in entry.sections {
                 group.addTask {
                     let session = FetchSession(store: store, provider: entry.id, budget: budget)
-                    var context = ProviderContext(http: http, now: now, logger: logger, environment: environment, session: session)
-                    context.webCookie = webCookie
-                    if ProviderContext.token(named: metadata.tokenVariable(for: entry), in: environment) != nil {
-                        context.tokenVariable = metadata.tokenVariable(for: entry)
-                    }
+                    let context = context(for: entry, metadata: metadata, session: session)
                     let outcome: SectionOutcome
                     do {
                         let fetched = try await provider.fetch(section, context: context)
@@ -210,6 +197,34 @@ public struct Refresher: Sendable {
         outcome.elapsed = Date().timeIntervalSince(started)
         events(.finished(outcome))
         return outcome
+    }
+
+    /// The context one fetch of `entry` runs in: its session, signed-in cookie and token variable.
+    func context(for entry: ProviderConfiguration, metadata: ProviderMetadata, session: FetchSession) -> ProviderContext {
+        var context = ProviderContext(http: http, now: now, logger: logger, environment: environment, session: session)
+        context.webCookie = webCookie(of: entry, metadata: metadata)
+        if ProviderContext.token(named: metadata.tokenVariable(for: entry), in: environment) != nil {
+            context.tokenVariable = metadata.tokenVariable(for: entry)
+        }
+        return context
+    }
+
+    /// `entry`'s signed-in session cookie, when `cookie_env` names one.
+    func webCookie(of entry: ProviderConfiguration, metadata: ProviderMetadata) -> WebCookie? {
+        entry.cookieEnv.flatMap { variable in
+            WebCookie(
+                value: environment[variable], variable: variable, webRoot: metadata.webURL(for: entry),
+                webRootConfigured: entry.webURL != nil)
+        }
+    }
+
+    /// The values redacted from `entry`'s errors: its token, its cookie and each long cookie value.
+    func secrets(of entry: ProviderConfiguration, metadata: ProviderMetadata) -> [String] {
+        let webCookie = webCookie(of: entry, metadata: metadata)
+        return [ProviderContext.token(named: metadata.tokenVariable(for: entry), in: environment), webCookie?.value].compactMap { $0 }
+            // Each cookie's value on its own too; short ones ("zhcn") are not secrets worth a REDACTED.
+            + (webCookie?.value.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
+                .filter { $0.count >= 12 } ?? [])
     }
 
     /// A one-line description of any fetch error.

@@ -36,20 +36,25 @@ extension Store {
     /// the section's provider; they are saved in the same transaction, so a failed ingest never leaves a 304 that would hide
     /// the items next time. Every item is ``Item/preparedForStorage()`` first: no credential
     /// or control character reaches the database.
+    ///
+    /// With `listed` false no section row is written: a thread fetched on demand is stored
+    /// without becoming a section of its own in lists and reader apps.
     @discardableResult
     public func ingest(
         _ items: [Item], section: Section, now: Date = Date(), keepSectionTitle: Bool = false,
-        validators: [String: HTTPValidators] = [:]
+        validators: [String: HTTPValidators] = [:], listed: Bool = true
     ) throws -> IngestResult {
         var section = section
         section.key = SecretRedactor.redact(url: section.key)
         let items = items.map { $0.preparedForStorage() }
         return try write { db in
             for (url, value) in validators { try Self.saveValidators(value, for: url, provider: section.provider, now: now, in: db) }
-            let onConflict = keepSectionTitle ? "DO NOTHING" : "DO UPDATE SET title = excluded.title"
-            try db.execute(
-                sql: "INSERT INTO section (provider, key, title) VALUES (?, ?, ?) ON CONFLICT \(onConflict)",
-                arguments: [section.provider, section.key, section.title])
+            if listed {
+                let onConflict = keepSectionTitle ? "DO NOTHING" : "DO UPDATE SET title = excluded.title"
+                try db.execute(
+                    sql: "INSERT INTO section (provider, key, title) VALUES (?, ?, ?) ON CONFLICT \(onConflict)",
+                    arguments: [section.provider, section.key, section.title])
+            }
             return try Self.ingest(items, section: section, now: now, in: db)
         }
     }

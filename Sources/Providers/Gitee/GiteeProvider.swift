@@ -61,6 +61,15 @@ public struct GiteeProvider: Provider {
 
     var pages: Int { configuration.integerOption("pages", default: 1) }
 
+    /// An issue's comments come from its `issue/<owner>/<repo>/<number>` section.
+    public func threadSection(for item: Item) -> String? {
+        guard item.kind == .issue, let hash = item.id.lastIndex(of: "#") else { return nil }
+        let repo = item.id[..<hash]
+        let number = item.id[item.id.index(after: hash)...]
+        guard repo.split(separator: "/").count == 2, !number.isEmpty, !number.contains("/") else { return nil }
+        return "issue/\(repo)/\(number)"
+    }
+
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let parser = GiteeParser(provider: configuration.id, webURL: webURL)
         let events = GitHubEventParser(provider: configuration.id, webURL: webURL)

@@ -64,6 +64,12 @@ public struct V2EXProvider: Provider {
         }
     }
 
+    /// A topic's replies come from its `topic/<id>` section.
+    public func threadSection(for item: Item) -> String? {
+        guard item.kind == .topic, !item.id.isEmpty, item.id.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return "topic/\(item.id)"
+    }
+
     func fetchSection(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let token = context.token(for: configuration, metadata: Self.metadata)
         let v1 = V2EXAPIv1Parser(provider: configuration.id, webURL: webURL)
