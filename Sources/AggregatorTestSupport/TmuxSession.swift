@@ -13,7 +13,7 @@ public final class TmuxSession: @unchecked Sendable {
             throw TmuxError("tmux is not installed (scripts/bootstrap --test installs it)")
         }
         name = "aggr-\(UUID().uuidString.prefix(8))"
-        socket = directory + "/tmux.sock"
+        socket = directory + "/\(name).sock"
         var arguments = ["-u", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)"]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(key)=\(value)"] }
         arguments += ["-c", directory, command]
@@ -61,9 +61,10 @@ public final class TmuxSession: @unchecked Sendable {
         try Self.tmux(["-S", socket, "send-keys", "-t", name, "-l", text], capture: false)
     }
 
-    /// The screen as text, one line per row.
-    public func screen() throws -> String {
-        try Self.tmux(["-S", socket, "capture-pane", "-t", name, "-p"])
+    /// The screen as text, one line per row; with `attributes`, colours and attributes as
+    /// SGR escape sequences.
+    public func screen(attributes: Bool = false) throws -> String {
+        try Self.tmux(["-S", socket, "capture-pane", "-t", name, "-p"] + (attributes ? ["-e"] : []))
     }
 
     /// Resizes the terminal.

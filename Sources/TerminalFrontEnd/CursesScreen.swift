@@ -17,9 +17,14 @@ public enum KeyEvent: Equatable, Sendable {
 /// on quit, on every error path and on SIGINT, SIGTERM and SIGHUP.
 final class CursesScreen {
     private let color: Bool
+    /// Dim text drawn in a grey of the 256-colour palette rather than with A_DIM.
+    private let greyDim: Bool
     private(set) var isOpen = false
 
     /// Opens the screen; `color` off draws with bold, dim and reverse only (NO_COLOR).
+    ///
+    /// Colours follow the terminal's depth as terminfo reports it: none (attributes only),
+    /// the 8 basic colours, or a grey for dim text on 256-colour terminals.
     init(color: Bool) {
         // The locale decides whether curses speaks UTF-8: use the user's, else C.UTF-8.
         if setlocale(LC_ALL, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
@@ -33,15 +38,24 @@ final class CursesScreen {
         set_escdelay(25)
         curs_set(0)
         var colored = false
+        var greyDim = false
         if color, has_colors() {
             start_color()
-            use_default_colors()
-            init_pair(1, Int16(COLOR_CYAN), -1)
-            init_pair(2, Int16(COLOR_BLUE), -1)
-            init_pair(3, Int16(COLOR_RED), -1)
+            // The terminal's own background where it allows it (else the default black).
+            let background: Int16 = use_default_colors() == OK ? -1 : Int16(COLOR_BLACK)
+            init_pair(1, Int16(COLOR_CYAN), background)
+            init_pair(2, Int16(COLOR_BLUE), background)
+            init_pair(3, Int16(COLOR_RED), background)
+            // 256 colours: dim text in grey, which every such terminal shows (A_DIM is ignored
+            // by several); 8 or 16 colours keep A_DIM.
+            if aggr_colors() >= 256 {
+                init_pair(4, 244, background)
+                greyDim = true
+            }
             colored = true
         }
         self.color = colored
+        self.greyDim = greyDim
         isOpen = true
     }
 
@@ -67,7 +81,7 @@ final class CursesScreen {
         switch attribute {
         case .plain, .tab: 0
         case .bold: aggr_bold()
-        case .dim: aggr_dim()
+        case .dim: greyDim ? aggr_color_pair(4) : aggr_dim()
         case .selected, .currentTab: aggr_reverse() | aggr_bold()
         case .unread: color ? aggr_color_pair(2) | aggr_bold() : aggr_bold()
         case .accent: color ? aggr_color_pair(1) : 0

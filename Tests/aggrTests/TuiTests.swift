@@ -6,13 +6,14 @@ import XCTest
 /// the screen, then checks the state through the CLI and that the terminal came back sane.
 final class TuiTests: ServeTestCase {
     /// Starts the reader; after it exits the pane prints its status and the terminal modes.
-    func startReader(width: Int = 100, height: Int = 30, environment extra: [String: String] = [:]) throws -> TmuxSession {
+    func startReader(
+        width: Int = 100, height: Int = 30, environment extra: [String: String] = [:], term: String = "xterm-256color"
+    ) throws -> TmuxSession {
         var environment = runner.environment.merging(extra) { $1 }
         environment.removeValue(forKey: "AGGR_NOW")
         environment["LANG"] = "C.UTF-8"
-        environment["TERM"] = "xterm-256color"
         let command =
-            "'\(runner.binary)' tui; echo \"EXITED $?\"; stty -a | tr ' ' '\\n' | grep -E '^-?(echo|icanon)$' | tr '\\n' ' '; echo; sleep 60"
+            "TERM=\(term) '\(runner.binary)' tui; echo \"EXITED $?\"; stty -a | tr ' ' '\\n' | grep -E '^-?(echo|icanon)$' | tr '\\n' ' '; echo; sleep 60"
         do {
             return try TmuxSession(command: command, width: width, height: height, environment: environment, directory: directory.path)
         } catch let error as TmuxError {
@@ -172,6 +173,26 @@ final class TuiTests: ServeTestCase {
         XCTAssertTrue(stored.stdout.contains("Swift 还是 Rust"), stored.stdout)
         let sections = try Store(path: directory.file("aggr.sqlite")).sections().map(\.key)
         XCTAssertEqual(sections, ["hot"])
+    }
+
+    func testColoursFollowTheTerminalsDepthAndNO_COLOR() throws {
+        writeConfig()
+        try importItems()
+        // Each line after the reader: the escape sequences of a capture, then the TERM tmux gave.
+        for (term, noColor) in [("xterm-256color", false), ("xterm", false), ("xterm-256color", true)] {
+            let tui = try startReader(environment: ["TERM": term, "NO_COLOR": noColor ? "1" : ""], term: term)
+            try tui.waitFor("Ocean app")
+            let painted = try tui.screen(attributes: true)
+            let grey = painted.contains("38;5;244")
+            let basic = painted.contains(";34m") || painted.contains("[34m") || painted.contains(";36m") || painted.contains("[36m")
+            switch (term, noColor) {
+            case (_, true): XCTAssertFalse(grey || basic, "NO_COLOR: attributes only\n\(painted)")
+            case ("xterm", _): XCTAssertTrue(basic && !grey, "8 colours: the basic palette, dim as an attribute\n\(painted)")
+            default: XCTAssertTrue(basic && grey, "256 colours: dim text in grey\n\(painted)")
+            }
+            try tui.send("q")
+            try tui.waitFor("EXITED 0")
+        }
     }
 
     func testWithoutATerminalItSaysSo() throws {
