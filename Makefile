@@ -61,7 +61,8 @@ format:
 bench: deps
 	@scripts/bootstrap --bench
 	$(RELEASE) --product aggr
-	strip $(BIN_RELEASE)
+	$(RELEASE) --product aggr-serve
+	strip $(BIN_RELEASE) .build/release/aggr-serve
 	$(RELEASE) --product aggr-bench
 	.build/release/aggr-bench --aggr $(BIN_RELEASE)
 

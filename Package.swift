@@ -21,6 +21,8 @@ let package = Package(
     targets: [
         // libcurl's headers, and its functions loaded on first use (see include/CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // Image decoders for the reader's inline images, loaded on first use (include/CImage.h).
+        .target(name: "CImage", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -42,7 +44,7 @@ let package = Package(
         ),
         .target(name: "Providers", dependencies: ["Aggregator"]),
         // `aggr tui`: the interactive terminal reader.
-        .target(name: "TerminalFrontEnd", dependencies: ["Aggregator", "Providers", "CNcurses"]),
+        .target(name: "TerminalFrontEnd", dependencies: ["Aggregator", "Providers", "CNcurses", "CImage"]),
         .executableTarget(
             name: "aggr",
             dependencies: [

@@ -24,6 +24,7 @@ struct BenchRun {
         try FeedRefreshBench(run: self).measure(directory: directory)
         try WatchBench(run: self).measure(directory: directory)
         try WebBench(run: self).measure(directory: directory)
+        try TerminalBench(run: self).measure(directory: directory)
     }
 
     /// Runs `path arguments…`, capturing stdout, with wall time and peak RSS from wait4.

@@ -49,12 +49,18 @@ case "web":
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try WebBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr")).measure(directory: directory)
     try? FileManager.default.removeItem(atPath: directory)
+case "tui":
+    let directory = NSTemporaryDirectory() + "aggr-bench-tui-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try TerminalBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr")).measure(directory: directory)
+    try? FileManager.default.removeItem(atPath: directory)
 case "fts":
     try BenchPhases.fullTextQueries(database: arguments[2])
 case "all", "--aggr":
     let aggr = arguments.firstIndex(of: "--aggr").map { arguments[$0 + 1] } ?? ".build/release/aggr"
     try await BenchRun(aggr: aggr).run()
 default:
-    FileHandle.standardError.write(Data("usage: aggr-bench [--aggr PATH] | ingest DB COUNT | fts DB\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: aggr-bench [--aggr PATH] | ingest DB COUNT | fts DB | refresh|feeds|user|markup|watch|web|tui [AGGR]\n".utf8))
     exit(64)
 }

@@ -7,6 +7,9 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 static inline WINDOW *aggr_stdscr(void) { return stdscr; }
 static inline int aggr_lines(void) { return LINES; }
@@ -26,4 +29,23 @@ static inline int aggr_get_key(wint_t *key) { return wget_wch(stdscr, key); }
 static inline void aggr_timeout(int milliseconds) { wtimeout(stdscr, milliseconds); }
 static inline int aggr_keypad(void) { return keypad(stdscr, TRUE); }
 static inline int aggr_clear_to_end_of_line(void) { return wclrtoeol(stdscr); }
+/* Whether terminfo describes $TERM (initscr would print an error and exit otherwise). */
+static inline int aggr_terminal_known(void) {
+    int status = 0;
+    if (setupterm(NULL, STDOUT_FILENO, &status) != OK) return 0;
+    del_curterm(cur_term);
+    return status == 1;
+}
+/* The next refresh repaints every cell (what an inline image drew over is wiped). */
+static inline int aggr_repaint_all(void) { return clearok(curscr, TRUE); }
+/* One cell's size in pixels as the terminal reports it; 0 when it does not. */
+static inline void aggr_cell_pixels(int *width, int *height) {
+    struct winsize size = {0};
+    *width = 0;
+    *height = 0;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0 && size.ws_row > 0) {
+        *width = size.ws_xpixel / size.ws_col;
+        *height = size.ws_ypixel / size.ws_row;
+    }
+}
 #endif

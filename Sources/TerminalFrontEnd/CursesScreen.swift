@@ -1,3 +1,4 @@
+import Aggregator
 import CNcurses
 import Foundation
 
@@ -25,10 +26,16 @@ final class CursesScreen {
     ///
     /// Colours follow the terminal's depth as terminfo reports it: none (attributes only),
     /// the 8 basic colours, or a grey for dim text on 256-colour terminals.
-    init(color: Bool) {
+    init(color: Bool) throws(TerminalError) {
         // The locale decides whether curses speaks UTF-8: use the user's, else C.UTF-8.
         if setlocale(LC_ALL, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
             setlocale(LC_ALL, "C.UTF-8")
+        }
+        guard aggr_terminal_known() != 0 else {
+            let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+            throw TerminalError(
+                "terminal type '\(TerminalText.sanitize(term))' is not in the terminfo database "
+                    + "(install ncurses-term, or run with TERM=xterm-256color)")
         }
         initscr()
         cbreak()
@@ -128,10 +135,34 @@ final class CursesScreen {
         }
     }
 
+    /// Makes the next draw repaint every cell, wiping what an inline image drew.
+    func repaintAll() { _ = aggr_repaint_all() }
+
+    /// One cell's size in pixels, as the terminal reports it (10×20 when it does not).
+    var cellPixels: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        aggr_cell_pixels(&width, &height)
+        return width > 0 && height > 0 ? (Int(width), Int(height)) : (10, 20)
+    }
+
+    /// Writes `sequence` at row `row`, column `column` (from 0) without moving curses' cursor.
+    func writeOutOfBand(_ sequence: String, row: Int, column: Int) {
+        let framed = "\u{1B}7\u{1B}[\(row + 1);\(column + 1)H" + sequence + "\u{1B}8"
+        FileHandle.standardOutput.write(Data(framed.utf8))
+    }
+
     /// Restores the terminal (idempotent).
     func close() {
         guard isOpen else { return }
         isOpen = false
         endwin()
     }
+}
+
+/// The terminal cannot host the reader.
+public struct TerminalError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
 }

@@ -136,8 +136,9 @@ public struct ReaderLayout: Sendable {
         return lines
     }
 
-    /// An opened item's lines: title, facts, URL, text with numbered links, links, thread.
-    public func page(_ stored: StoredItem, thread: [StoredItem], threadNote: String?) -> ItemPage {
+    /// An opened item's lines: title, facts, URL, room for its image (with `imageRows`),
+    /// text with numbered links, links, thread.
+    public func page(_ stored: StoredItem, thread: [StoredItem], threadNote: String?, imageRows: Int = 0) -> ItemPage {
         let item = stored.item
         let textWidth = width - 2
         var lines: [StyledLine] = []
@@ -149,6 +150,11 @@ public struct ReaderLayout: Sendable {
         lines.append(StyledLine(TerminalText.sanitize((facts + metrics).joined(separator: " · ")), .dim))
         lines.append(StyledLine(TerminalText.sanitize(item.url), .accent))
         lines.append(StyledLine())
+        var imageArea: ImageArea?
+        if imageRows > 0 {
+            imageArea = ImageArea(line: lines.count, columns: min(textWidth, 64), rows: imageRows)
+            lines += Array(repeating: StyledLine(), count: imageRows + 1)
+        }
         let readable: (text: String, links: [String]) = item.content.map { HTMLText.readable($0, baseURL: item.url) } ?? (item.summary, [])
         var links = readable.links
         for line in TextWrap.lines(TerminalText.sanitize(readable.text, singleLine: false), width: textWidth) {
@@ -185,6 +191,8 @@ public struct ReaderLayout: Sendable {
                 lines.append(StyledLine([("[\(index + 1)] ", .accent), (TerminalText.sanitize(link), .plain)]))
             }
         }
-        return ItemPage(stored: stored, lines: lines, links: links)
+        var page = ItemPage(stored: stored, lines: lines, links: links)
+        page.imageArea = imageArea
+        return page
     }
 }

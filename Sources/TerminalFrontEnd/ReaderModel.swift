@@ -37,6 +37,21 @@ public struct ItemPage: Sendable {
     /// Link targets, numbered from 1 in the text.
     public var links: [String]
     public var top = 0
+    /// Blank lines kept for the item's inline image: the first line's index and the cells.
+    public var imageArea: ImageArea?
+}
+
+/// Where an item page keeps room for its inline image.
+public struct ImageArea: Sendable, Equatable {
+    public var line: Int
+    public var columns: Int
+    public var rows: Int
+
+    public init(line: Int, columns: Int, rows: Int) {
+        self.line = line
+        self.columns = columns
+        self.rows = rows
+    }
 }
 
 /// What the reader shows and where the user is: pure state, changed by actions.

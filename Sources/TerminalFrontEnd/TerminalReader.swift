@@ -23,6 +23,12 @@ public final class TerminalReader {
     var latestRef: Int64 = 0
     let refreshState = SharedRefreshState()
     let threadFetch = SharedThreadFetch()
+    let images: InlineImageProtocol?
+    let imageFetch = SharedImageFetch()
+    /// The inline image on screen: its item and the screen row it starts on.
+    var shownImage: (ref: Int64, row: Int)?
+    /// The item whose image failure the status line already told.
+    var reportedImageError: Int64?
     var screen: CursesScreen?
 
     /// A background refresh's progress, written by its task and read by the loop.
@@ -56,6 +62,31 @@ public final class TerminalReader {
         var running: Bool { state.withLock { $0 != nil && $0?.result == nil } }
     }
 
+    /// The newest image fetched for an item page: its escape sequence and cells, or why not.
+    final class SharedImageFetch: Sendable {
+        private let state = Mutex<(ref: Int64, result: Result<ImageCells, ImageError>?)?>(nil)
+
+        func start(_ ref: Int64) { state.withLock { $0 = (ref, nil) } }
+
+        func finish(_ ref: Int64, _ result: Result<ImageCells, ImageError>) {
+            state.withLock { if $0?.ref == ref { $0 = (ref, result) } }
+        }
+
+        /// The finished fetch for `ref`, if any.
+        func result(for ref: Int64) -> Result<ImageCells, ImageError>? {
+            state.withLock { $0?.ref == ref ? $0?.result : nil }
+        }
+
+        var running: Bool { state.withLock { $0 != nil && $0?.result == nil } }
+    }
+
+    /// An image ready to draw: the sequence and the cells it covers.
+    struct ImageCells: Sendable {
+        var sequence: String
+        var columns: Int
+        var rows: Int
+    }
+
     /// What a background refresh has done so far.
     struct RefreshState {
         var running = false
@@ -65,7 +96,12 @@ public final class TerminalReader {
         var summary: String?
     }
 
-    public init(configuration: Configuration, store: Store, registry: ProviderRegistry, environment: [String: String]) {
+    /// `images` draws items' images inline with that protocol (nil: never, the default).
+    public init(
+        configuration: Configuration, store: Store, registry: ProviderRegistry, environment: [String: String],
+        images: InlineImageProtocol? = nil
+    ) {
+        self.images = images
         self.configuration = configuration
         self.store = store
         self.registry = registry
@@ -77,10 +113,11 @@ public final class TerminalReader {
 
     /// Runs until the user quits; the terminal is restored however it ends.
     public func run() throws {
-        let screen = CursesScreen(color: color)
+        let screen = try CursesScreen(color: color)
         self.screen = screen
         let stop = Self.restoreOnSignals(screen)
         defer {
+            if shownImage != nil, images == .kitty { FileHandle.standardOutput.write(Data(KittyGraphics.deleteAll.utf8)) }
             screen.close()
             stop.forEach { $0.cancel() }
         }
@@ -90,7 +127,7 @@ public final class TerminalReader {
         draw()
         var idleRounds = 0
         while true {
-            let busy = refreshState.withLock { $0.running } || threadFetch.running
+            let busy = refreshState.withLock { $0.running } || threadFetch.running || imageFetch.running
             let event = screen.readKey(timeout: busy ? 100 : 1_000)
             switch event {
             case .resize:
@@ -99,6 +136,12 @@ public final class TerminalReader {
                 idleRounds += 1
                 try followRefresh()
                 try followThreadFetch()
+                if let page = model.page, case .failure(let error)? = imageFetch.result(for: page.stored.ref),
+                    reportedImageError != page.stored.ref
+                {
+                    reportedImageError = page.stored.ref
+                    model.message = "image not shown: \(error)"
+                }
                 // Every few seconds: items stored by another process (aggr watch) appear.
                 if idleRounds % 5 == 0, try store.latestRef() != latestRef {
                     latestRef = try store.latestRef()
@@ -117,7 +160,27 @@ public final class TerminalReader {
     func draw() {
         guard let screen else { return }
         let layout = ReaderLayout(width: screen.width, height: screen.height, now: Date())
+        let wanted = wantedImage()
+        if let shown = shownImage, shown.ref != wanted?.ref || shown.row != wanted?.row {
+            // Wipe it: kitty deletes its placements; sixel pixels go with a full repaint.
+            if images == .kitty { FileHandle.standardOutput.write(Data(KittyGraphics.deleteAll.utf8)) }
+            screen.repaintAll()
+            shownImage = nil
+        }
         screen.draw(layout.screen(model, keys: keys))
+        if shownImage == nil, let wanted, let image = imageFetch.result(for: wanted.ref), case .success(let cells) = image {
+            screen.writeOutOfBand(cells.sequence, row: wanted.row, column: 1)
+            shownImage = wanted
+        }
+    }
+
+    /// The item whose image should be on screen and its row: the open page's, while its
+    /// whole image area is in view and nothing covers the page.
+    func wantedImage() -> (ref: Int64, row: Int)? {
+        guard images != nil, let page = model.page, let area = page.imageArea, !model.showingHelp, model.prompt == nil,
+            page.top <= area.line, area.line + area.rows <= page.top + height - 1
+        else { return nil }
+        return (page.stored.ref, area.line - page.top)
     }
 
     var height: Int { screen?.height ?? 24 }
@@ -293,8 +356,37 @@ public final class TerminalReader {
     func layOutPage(_ stored: StoredItem, thread: [StoredItem], note: String?) {
         let layout = ReaderLayout(width: screen?.width ?? 80, height: height, now: Date())
         let top = model.page?.stored.ref == stored.ref ? model.page?.top ?? 0 : 0
-        model.page = layout.page(stored, thread: thread, threadNote: note)
+        let imageRows = images != nil && stored.item.image.map(WebURL.isHTTP) == true ? max(4, min(16, (height - 1) / 2)) : 0
+        model.page = layout.page(stored, thread: thread, threadNote: note, imageRows: imageRows)
         model.page?.top = top
+        if let area = model.page?.imageArea, imageFetch.result(for: stored.ref) == nil, !imageFetch.running {
+            startImageFetch(stored, area: area)
+        }
+    }
+
+    /// Fetches, decodes and encodes `stored`'s image in the background for `area`.
+    func startImageFetch(_ stored: StoredItem, area: ImageArea) {
+        guard let images, let url = stored.item.image, let cell = screen?.cellPixels else { return }
+        imageFetch.start(stored.ref)
+        let fetch = imageFetch
+        let http = CurlHTTPClient()
+        Task.detached {
+            do {
+                let response = try await http.send(
+                    HTTPRequest(url: url, headers: [("Accept", "image/png, image/jpeg, image/gif, image/webp")]))
+                guard response.status == 200 else {
+                    throw ImageError("HTTP \(response.status) from \(SecretRedactor.redact(url: url))")
+                }
+                let image = try PixelImage.decode(response.body)
+                let cells = image.cells(fitting: area.columns, area.rows, cell: cell)
+                let sequence = images.sequence(for: image, columns: cells.columns, rows: cells.rows, cell: cell)
+                fetch.finish(stored.ref, .success(ImageCells(sequence: sequence, columns: cells.columns, rows: cells.rows)))
+            } catch let error as ImageError {
+                fetch.finish(stored.ref, .failure(error))
+            } catch {
+                fetch.finish(stored.ref, .failure(ImageError(TerminalText.sanitize("\(error)"))))
+            }
+        }
     }
 
     /// Starts fetching `topic`'s thread in the background; false when its provider has none.

@@ -195,10 +195,89 @@ final class TuiTests: ServeTestCase {
         }
     }
 
+    /// `aggr tui` on a pseudo-terminal (tmux passes no image sequences), with `TERM` and flags.
+    func startOnPseudoTerminal(_ arguments: [String], term: String, kitty: Bool = false) throws -> PseudoTerminal {
+        var environment = runner.environment
+        if kitty { environment["KITTY_WINDOW_ID"] = "1" }
+        environment.removeValue(forKey: "AGGR_NOW")
+        environment["LANG"] = "C.UTF-8"
+        environment["TERM"] = term
+        let terminal = try PseudoTerminal(argv: [runner.binary, "tui"] + arguments, environment: environment, rows: 30, columns: 100)
+        XCTAssertTrue(terminal.waitFor("Shot with an image"), "the list is drawn: \(String(decoding: terminal.output, as: UTF8.self))")
+        return terminal
+    }
+
+    func testInlineImagesAreOffByDefaultAndDrawnWithKittyOrSixelWhenAsked() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let png = TestImage.png(width: 40, height: 20) { _, _ in [255, 0, 0, 255] }
+        server.route("/shot.png") { _ in TestHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")], body: png) }
+        server.route("/gone.png") { _ in .text("no", status: 404) }
+        var shot = ItemFactory.item(
+            provider: "shots", id: "1", title: "Shot with an image", url: "https://d.example/shots/1", minutesAgo: 1, kind: .shot)
+        shot.image = "\(server.baseURL)/shot.png"
+        var broken = ItemFactory.item(provider: "shots", id: "2", title: "Shot whose image is gone", minutesAgo: 2, kind: .shot)
+        broken.image = "\(server.baseURL)/gone.png"
+        directory.write("providers.json", #"{"providers": [{"id": "shots", "type": "feed", "options": {"url": "https://d.example/f"}}]}"#)
+        let imported = try aggr("import", "-", input: [shot, broken].map(ItemJSON.line).joined(separator: "\n"))
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+
+        // Off by default, even in kitty: the page opens without any image sequence or request.
+        var terminal = try startOnPseudoTerminal([], term: "xterm-256color", kitty: true)
+        terminal.type("\r")
+        XCTAssertTrue(terminal.waitFor("https://d.example/shots/1"), "the page is open")
+        XCTAssertFalse(terminal.waitFor("\u{1B}_G", timeout: 1))
+        terminal.finish()
+        XCTAssertTrue(server.requests.isEmpty)
+
+        // kitty: RGBA pixels, placed over the cells kept for them; removed on the way out.
+        terminal = try startOnPseudoTerminal(["--images", "auto"], term: "xterm-256color", kitty: true)
+        terminal.type("\r")
+        XCTAssertTrue(terminal.waitFor("\u{1B}_Ga=T,f=32,"), "a kitty image")
+        XCTAssertTrue(terminal.waitFor("m=0;"), "its last chunk")
+        let kitty = String(decoding: terminal.output, as: UTF8.self)
+        let header = String(kitty[try XCTUnwrap(kitty.range(of: #"a=T,f=32,s=\d+,v=\d+,c=\d+,r=\d+"#, options: .regularExpression))])
+        let numbers = header.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        XCTAssertEqual(numbers.count, 5, header)  // 32, s, v, c, r
+        XCTAssertEqual(numbers[1] * 20, numbers[2] * 40, "the aspect is kept: \(header)")
+        let first = try XCTUnwrap(kitty.range(of: "\u{1B}_Ga=T"))
+        let payload = kitty[first.lowerBound...].components(separatedBy: "\u{1B}\\").prefix { $0.hasPrefix("\u{1B}_G") }
+            .map { $0.split(separator: ";", maxSplits: 1).last.map(String.init) ?? "" }.joined()
+        let pixels = try XCTUnwrap(Data(base64Encoded: payload))
+        XCTAssertEqual(pixels.count, numbers[1] * numbers[2] * 4)
+        XCTAssertEqual(Array(pixels.prefix(4)), [255, 0, 0, 255], "red, as served")
+        terminal.type("q")
+        XCTAssertTrue(terminal.waitFor("\u{1B}_Ga=d,d=A"), "back to the list: the image is deleted")
+        terminal.finish()
+
+        // sixel: the palette's red and six-row bands.
+        terminal = try startOnPseudoTerminal(["--images", "sixel"], term: "xterm-256color")
+        terminal.type("\r")
+        XCTAssertTrue(terminal.waitFor("\u{1B}P0;1;0q\"1;1;"), "a sixel image")
+        XCTAssertTrue(terminal.waitFor("#180;2;100;0;0"), "red in its palette")
+
+        // An image that cannot be fetched: the status line says so and the page stays.
+        terminal.type("q")
+        terminal.type("j")
+        terminal.type("\r")
+        XCTAssertTrue(terminal.waitFor("image not shown: HTTP 404"), String(decoding: terminal.output.suffix(400), as: UTF8.self))
+        terminal.finish()
+    }
+
     func testWithoutATerminalItSaysSo() throws {
         writeConfig()
         let result = try aggr("tui")
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.contains("tui needs a terminal"), result.stderr)
+        let images = try aggr("tui", "--images", "iterm")
+        XCTAssertEqual(images.status, 64)
+        XCTAssertTrue(images.stderr.contains("--images must be one of off, auto, kitty, sixel, not 'iterm'"), images.stderr)
+
+        // A terminal terminfo does not know: said plainly, the terminal left as it was.
+        var environment = runner.environment
+        environment["TERM"] = "no-such-terminal"
+        let terminal = try PseudoTerminal(argv: [runner.binary, "tui"], environment: environment, rows: 24, columns: 80)
+        XCTAssertTrue(terminal.waitFor("terminal type 'no-such-terminal' is not in the terminfo database"))
+        terminal.finish()
     }
 }

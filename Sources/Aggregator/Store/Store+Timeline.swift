@@ -45,11 +45,17 @@ extension Store {
                 db,
                 sql: """
                     SELECT \(ItemRow.selection) FROM \(ItemRow.from)
-                    WHERE i.provider = ? AND i.kind = 'reply'
-                        AND (json_extract(i.extra, '$.topic') = ? OR (i.item_id >= ? AND i.item_id < ?))
+                    WHERE i.ref IN (
+                        SELECT ref FROM item WHERE provider = ? AND kind = 'reply' AND json_extract(extra, '$.topic') = ?
+                        UNION ALL
+                        SELECT ref FROM item WHERE provider = ? AND item_id >= ? AND item_id < ? AND kind = 'reply')
                     ORDER BY i.published, i.item_id LIMIT ?
                     """,
-                arguments: [topic.item.provider, topic.item.id, topic.item.id + "/note/", topic.item.id + "/note0", limit]
+                // Two indexed look-ups (item_reply_topic, and the (provider, item_id) key for
+                // `<issue>/note/…` ids); one OR of both scanned every reply of the provider.
+                arguments: [
+                    topic.item.provider, topic.item.id, topic.item.provider, topic.item.id + "/note/", topic.item.id + "/note0", limit,
+                ]
             ).map(ItemRow.decode)
         }
     }

@@ -12,10 +12,21 @@ struct TuiCommand: ParsableCommand {
             Tabs: the config's views, All, then each provider, with unread counts. j/k move, Enter opens (and marks read), \
             q or Esc goes back or quits, Tab switches tabs, / searches, f filters, r/s toggle read/saved, A marks the tab \
             read, o opens in $BROWSER, y copies the URL, R refreshes, ? lists every key. Remap keys under "keys" in \
-            providers.json. NO_COLOR turns colours off.
+            providers.json. NO_COLOR turns colours off. --images shows items' images (Dribbble shots) on the item page \
+            through the kitty graphics protocol or sixel; auto picks one from TERM, TERM_PROGRAM and KITTY_WINDOW_ID \
+            (never inside tmux or screen).
             """)
 
     @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "Inline images: off, auto, kitty or sixel.")
+    var images = "off"
+
+    func validate() throws {
+        guard InlineImageProtocol.settings.contains(images) else {
+            throw ValidationError("--images must be one of \(InlineImageProtocol.settings.joined(separator: ", ")), not '\(images)'")
+        }
+    }
 
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -26,11 +37,17 @@ struct TuiCommand: ParsableCommand {
         do {
             let configuration = try context.configuration()
             let store = try context.openStore()
-            try TerminalReader(configuration: configuration, store: store, registry: context.registry, environment: context.environment)
-                .run()
+            try TerminalReader(
+                configuration: configuration, store: store, registry: context.registry, environment: context.environment,
+                images: InlineImageProtocol.chosen(by: images, environment: context.environment)
+            )
+            .run()
         } catch let error as ConfigError {
             FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
             throw ExitCode(CLIFailure.configError)
+        } catch let error as TerminalError {
+            FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+            throw ExitCode(CLIFailure.usage)
         } catch let error as StoreError {
             FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
             throw ExitCode.failure
