@@ -2,8 +2,9 @@ import Aggregator
 import AggregatorTestSupport
 import Foundation
 
-/// `aggr tui` on a 1M-item database, as a person at a terminal meets it: the whole process
-/// started on a pseudo-terminal, timed from spawn to its first complete screen, then from
+/// `aggr tui` on a 1M-item database, as a person at a terminal meets it.
+///
+/// The whole process is started on a pseudo-terminal and timed from spawn to its first complete screen, then from
 /// each keypress written to the last byte of the redraw it causes (goal: first screen
 /// ≤ 100 ms, keypress ≤ 16 ms). The sqlite3 shell reading the same first screen's rows is
 /// printed beside it.

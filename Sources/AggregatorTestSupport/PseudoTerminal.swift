@@ -16,6 +16,7 @@ public final class PseudoTerminal {
     }
 
     /// Starts `argv` with the slave side as its standard streams and controlling terminal.
+    ///
     /// The size is given through LINES and COLUMNS, which ncurses reads before the ioctl.
     public init(argv: [String], environment extra: [String: String], rows: Int, columns: Int) throws {
         master = Self.libc.openpt(O_RDWR | O_NOCTTY)

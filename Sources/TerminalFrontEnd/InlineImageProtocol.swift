@@ -4,9 +4,10 @@ import Foundation
 public enum InlineImageProtocol: String, Sendable, CaseIterable {
     case kitty, sixel
 
-    /// The protocol `setting` asks for in this `environment`: `off` (the default) none,
-    /// `kitty` or `sixel` that one, `auto` what the terminal is known by its variables to
-    /// speak (kitty, WezTerm and Ghostty: kitty; foot, mlterm, contour and xterm started
+    /// The protocol `setting` asks for in this `environment`.
+    ///
+    /// `off` (the default) none, `kitty` or `sixel` that one, `auto` what the terminal is
+    /// known by its variables to speak (kitty, WezTerm and Ghostty: kitty; foot, mlterm, contour and xterm started
     /// with sixel: sixel), else none. Inside tmux or screen, `auto` shows none: they do not
     /// pass these sequences through.
     public static func chosen(by setting: String, environment: [String: String]) -> InlineImageProtocol? {
