@@ -5,6 +5,18 @@ import Foundation
 /// The measured work, run inside a child process.
 enum BenchPhases {
     /// Ingests `count` synthetic items, 1,000 per provider×section transaction, like a refresh.
+    /// A database of `count` synthetic items over ten feed providers, and a config naming
+    /// them with two views (swift: a regex, busy: a number): what the front ends are timed on.
+    static func frontEndFixture(in directory: String, name: String, count: Int) throws -> (database: String, config: String) {
+        let database = "\(directory)/\(name).sqlite"
+        try ingest(database: database, count: count, report: false)
+        let providers = (0..<10).map { "{\"id\": \"p\($0)\", \"type\": \"feed\", \"options\": {\"url\": \"https://p\($0).example/feed\"}}" }
+        let config = "\(directory)/\(name)-providers.json"
+        try "{\"providers\": [\(providers.joined(separator: ","))], \"views\": {\"swift\": \"title ~ 'swift'\", \"busy\": \"replies > 5\"}}"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        return (database, config)
+    }
+
     static func ingest(database: String, count: Int, report: Bool) throws {
         let store = try Store(path: database)
         let batch = 1_000

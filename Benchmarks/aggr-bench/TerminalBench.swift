@@ -17,12 +17,7 @@ struct TerminalBench {
     func measure(directory: String) throws {
         print("== aggr tui on \(count / 1_000)k items, 100×30 pseudo-terminal (goal: first screen ≤ 100 ms, keypress ≤ 16 ms)")
         print("   (it opens on All; the views are swift: title ~ 'swift' and busy: replies > 5)")
-        let database = "\(directory)/tui.sqlite"
-        try BenchPhases.ingest(database: database, count: count, report: false)
-        let providers = (0..<10).map { "{\"id\": \"p\($0)\", \"type\": \"feed\", \"options\": {\"url\": \"https://p\($0).example/feed\"}}" }
-        let config = "\(directory)/tui-providers.json"
-        try "{\"providers\": [\(providers.joined(separator: ","))], \"views\": {\"swift\": \"title ~ 'swift'\", \"busy\": \"replies > 5\"}}"
-            .write(toFile: config, atomically: true, encoding: .utf8)
+        let (database, config) = try BenchPhases.frontEndFixture(in: directory, name: "tui", count: count)
 
         var firstScreens: [Double] = []
         var keys: [String: [Double]] = [:]

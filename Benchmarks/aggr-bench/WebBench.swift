@@ -11,12 +11,7 @@ struct WebBench {
 
     func measure(directory: String) throws {
         print("== aggr serve on \(count / 1_000)k items: time per request (goal ≤ 100 ms a page, ≤ 100 ms per 1,000 reader ids)")
-        let database = "\(directory)/web.sqlite"
-        try BenchPhases.ingest(database: database, count: count, report: false)
-        let providers = (0..<10).map { "{\"id\": \"p\($0)\", \"type\": \"feed\", \"options\": {\"url\": \"https://p\($0).example/feed\"}}" }
-        let config = "\(directory)/web-providers.json"
-        try "{\"providers\": [\(providers.joined(separator: ","))], \"views\": {\"swift\": \"title ~ 'swift'\", \"busy\": \"replies > 5\"}}"
-            .write(toFile: config, atomically: true, encoding: .utf8)
+        let (database, config) = try BenchPhases.frontEndFixture(in: directory, name: "web", count: count)
         let log = "\(directory)/web.log"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
