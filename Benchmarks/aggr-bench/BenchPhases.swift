@@ -4,9 +4,9 @@ import Foundation
 
 /// The measured work, run inside a child process.
 enum BenchPhases {
-    /// Ingests `count` synthetic items, 1,000 per provider×section transaction, like a refresh.
-    /// A database of `count` synthetic items over ten feed providers, and a config naming
-    /// them with two views (swift: a regex, busy: a number): what the front ends are timed on.
+    /// A database of `count` synthetic items over ten feed providers, and their config.
+    ///
+    /// The config has two views (swift: a regex, busy: a number); the front ends are timed on it.
     static func frontEndFixture(in directory: String, name: String, count: Int) throws -> (database: String, config: String) {
         let database = "\(directory)/\(name).sqlite"
         try ingest(database: database, count: count, report: false)
@@ -17,6 +17,7 @@ enum BenchPhases {
         return (database, config)
     }
 
+    /// Ingests `count` synthetic items, 1,000 per provider×section transaction, like a refresh.
     static func ingest(database: String, count: Int, report: Bool) throws {
         let store = try Store(path: database)
         let batch = 1_000
