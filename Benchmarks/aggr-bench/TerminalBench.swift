@@ -21,6 +21,7 @@ struct TerminalBench {
 
         var firstScreens: [Double] = []
         var keys: [String: [Double]] = [:]
+        var firstBytes: [String: [Double]] = [:]
         let script: [(label: String, bytes: String)] =
             Array(repeating: ("j (down one)", "j"), count: 10) + [
                 ("ctrl-d (half page)", "\u{04}"), ("Tab (provider p0)", "\t"), ("shift-Tab (All)", "\u{1B}[Z"),
@@ -41,6 +42,7 @@ struct TerminalBench {
             for step in script {
                 let frame = try terminal.press(step.bytes, quietMilliseconds: quiet)
                 keys[step.label, default: []].append(frame.lastByte)
+                firstBytes[step.label, default: []].append(frame.firstByte)
             }
         }
         let measured = Array(firstScreens.dropFirst()).sorted()
@@ -50,12 +52,13 @@ struct TerminalBench {
                 measured[measured.count / 2] * 1_000, measured.last! * 1_000, firstScreens[0] * 1_000))
         for label in script.map(\.label).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
             let samples = keys[label, default: []].sorted()
+            let first = firstBytes[label, default: []].sorted()
             guard !samples.isEmpty else { continue }
             print(
-                "   " + label.padding(toLength: 42, withPad: " ", startingAt: 0)
+                "   " + label.padding(toLength: 38, withPad: " ", startingAt: 0)
                     + String(
-                        format: "median %5.1f ms, worst %5.1f ms (%d presses)", samples[samples.count / 2] * 1_000, samples.last! * 1_000,
-                        samples.count))
+                        format: "last byte: median %5.1f ms, worst %5.1f ms; first byte: median %5.1f ms (%d presses)",
+                        samples[samples.count / 2] * 1_000, samples.last! * 1_000, first[first.count / 2] * 1_000, samples.count))
         }
         try sqliteReference(database: database)
     }

@@ -27,6 +27,8 @@ public final class TerminalReader {
     let imageFetch = SharedImageFetch()
     /// The inline image on screen: its item and the screen row it starts on.
     var shownImage: (ref: Int64, row: Int)?
+    /// Unread counts to recount when no key is waiting (after opening or marking an item).
+    var countsStale = false
     /// The item whose image failure the status line already told.
     var reportedImageError: Int64?
     var screen: CursesScreen?
@@ -128,10 +130,14 @@ public final class TerminalReader {
         var idleRounds = 0
         while true {
             let busy = refreshState.withLock { $0.running } || threadFetch.running || imageFetch.running
-            let event = screen.readKey(timeout: busy ? 100 : 1_000)
+            // Unread counts changed by a keypress are recounted just after its redraw.
+            let event = screen.readKey(timeout: countsStale ? 10 : busy ? 100 : 1_000)
             switch event {
             case .resize:
                 model.keepSelectionVisible(height: screen.height)
+            case .idle where countsStale:
+                countsStale = false
+                try updateCounts()
             case .idle:
                 idleRounds += 1
                 try followRefresh()
@@ -341,7 +347,7 @@ public final class TerminalReader {
             try store.markRead(refs: [stored.ref])
             stored.readAt = Date()
             model.items[model.selection] = stored
-            try updateCounts()
+            countsStale = true
         }
         let thread = stored.item.kind == .reply ? [] : try store.thread(of: stored)
         var note = thread.isEmpty && stored.item.kind == .topic ? "no replies stored" : nil
@@ -432,7 +438,7 @@ public final class TerminalReader {
         stored.readAt = read ? Date() : nil
         replace(stored)
         model.message = read ? "marked read" : "marked unread"
-        try updateCounts()
+        countsStale = true
     }
 
     func toggleSaved() throws {
