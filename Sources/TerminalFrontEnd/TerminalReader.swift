@@ -23,6 +23,9 @@ public final class TerminalReader {
     var latestRef: Int64 = 0
     let refreshState = SharedRefreshState()
     let threadFetch = SharedThreadFetch()
+    /// One HTTP client for refreshes, threads and images, started on first use (loading
+    /// libcurl and its thread costs milliseconds a keypress should not wait for).
+    lazy var http = CurlHTTPClient()
     let images: InlineImageProtocol?
     let imageFetch = SharedImageFetch()
     /// The inline image on screen: its item and the screen row it starts on.
@@ -375,7 +378,7 @@ public final class TerminalReader {
         guard let images, let url = stored.item.image, let cell = screen?.cellPixels else { return }
         imageFetch.start(stored.ref)
         let fetch = imageFetch
-        let http = CurlHTTPClient()
+        let http = http
         Task.detached {
             do {
                 let response = try await http.send(
@@ -397,8 +400,8 @@ public final class TerminalReader {
 
     /// Starts fetching `topic`'s thread in the background; false when its provider has none.
     func startThreadFetch(_ topic: StoredItem) -> Bool {
+        guard Refresher.canFetchThread(of: topic.item, configuration: configuration, registry: registry) else { return false }
         let refresher = makeRefresher()
-        guard refresher.canFetchThread(of: topic.item) else { return false }
         threadFetch.start(topic.ref)
         let fetch = threadFetch
         Task.detached {
@@ -427,7 +430,7 @@ public final class TerminalReader {
         var logger = Logger(label: "aggr.tui")
         logger.logLevel = .critical
         return Refresher(
-            configuration: configuration, registry: registry, store: store, http: CurlHTTPClient(), environment: environment, logger: logger
+            configuration: configuration, registry: registry, store: store, http: http, environment: environment, logger: logger
         )
     }
 

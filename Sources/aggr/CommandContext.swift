@@ -23,6 +23,11 @@ struct CommandContext {
 
     var registry: ProviderRegistry { BuiltinProviders.registry }
 
+    /// The config file that edits go to: the one found, else providers.json in the config directory.
+    var editablePath: String {
+        locator.configPath(explicit: options.config) ?? "\(locator.configDirectory)/providers.json"
+    }
+
     /// The config, or nil when no file exists and none was asked for explicitly.
     func optionalConfiguration() throws -> Configuration? {
         let explicit = options.config ?? environment["AGGR_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }

@@ -1,7 +1,13 @@
+import Aggregator
 import Providers
 import XCTest
 
+/// `aggr add URL`'s recognition: each built-in type knows its own site's pages.
 final class SiteRecognizerTests: XCTestCase {
+    func match(_ address: String) throws -> RecognizedPage? {
+        try BuiltinProviders.registry.recognize(address)
+    }
+
     func testRealSiteAddresses() throws {
         let table: [(String, String, String)] = [
             ("https://www.v2ex.com/", "v2ex", "hot"),
@@ -23,25 +29,25 @@ final class SiteRecognizerTests: XCTestCase {
             ("https://dribbble.com/search/shots/recent?q=material", "dribbble", "search/material"),
         ]
         for (address, type, section) in table {
-            XCTAssertEqual(try SiteRecognizer.match(address), SiteRecognizer.Match(type: type, section: section), address)
+            XCTAssertEqual(try match(address), RecognizedPage(type: type, section: section), address)
         }
-        XCTAssertNil(try SiteRecognizer.match("https://blog.example.com/feed.xml"), "other sites are tried as feeds")
+        XCTAssertNil(try match("https://blog.example.com/feed.xml"), "other sites are tried as feeds")
         XCTAssertEqual(
-            try SiteRecognizer.match("https://gitee.com/kit101/drone-yml-test"),
-            SiteRecognizer.Match(type: "gitee", section: "releases/kit101/drone-yml-test"))
+            try match("https://gitee.com/kit101/drone-yml-test"),
+            RecognizedPage(type: "gitee", section: "releases/kit101/drone-yml-test"))
         XCTAssertEqual(
-            try SiteRecognizer.match("https://gitee.com/kit101/drone-yml-test/issues"),
-            SiteRecognizer.Match(type: "gitee", section: "issues/kit101/drone-yml-test"))
-        XCTAssertEqual(try SiteRecognizer.match("https://gitee.com/kit101"), SiteRecognizer.Match(type: "gitee", section: "user/kit101"))
+            try match("https://gitee.com/kit101/drone-yml-test/issues"),
+            RecognizedPage(type: "gitee", section: "issues/kit101/drone-yml-test"))
+        XCTAssertEqual(try match("https://gitee.com/kit101"), RecognizedPage(type: "gitee", section: "user/kit101"))
         for (address, section) in [
             ("https://gitee.com/explore", "featured"), ("https://gitee.com/explore/all?order=recommend", "featured"),
             ("https://gitee.com/explore/all?order=starred&page=2", "popular"), ("https://gitee.com/explore/all?order=latest", "latest"),
             ("https://gitee.com/kit101/drone-yml/issues/I4CD5P", "issue/kit101/drone-yml/I4CD5P"),
             ("https://gitee.com/kit101/drone-yml-test/tags", "tags/kit101/drone-yml-test"),
         ] {
-            XCTAssertEqual(try SiteRecognizer.match(address), SiteRecognizer.Match(type: "gitee", section: section), address)
+            XCTAssertEqual(try match(address), RecognizedPage(type: "gitee", section: section), address)
         }
-        XCTAssertThrowsError(try SiteRecognizer.match("https://gitee.com/explore/ai")) { error in
+        XCTAssertThrowsError(try match("https://gitee.com/explore/ai")) { error in
             XCTAssertEqual("\(error)", "Gitee's explore categories are not sections; featured, popular and latest (/explore/all) are")
         }
     }
@@ -50,7 +56,7 @@ final class SiteRecognizerTests: XCTestCase {
         let page =
             #"<html><head><link rel="alternate" type="application/rss+xml" href="/feed.xml"><link rel="stylesheet" href="/s.css"></head></html>"#
         XCTAssertEqual(
-            SiteRecognizer.advertisedFeeds(in: Array(page.utf8), pageURL: "https://blog.example.com/posts/"),
+            FeedDiscovery.advertisedFeeds(in: Array(page.utf8), pageURL: "https://blog.example.com/posts/"),
             ["https://blog.example.com/feed.xml"])
     }
 }

@@ -17,12 +17,19 @@ public protocol Provider: Sendable {
     /// Fetches one section.
     func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch
 
+    /// The section of this type that follows `page` (for `aggr add URL`), nil when the page
+    /// is not on this type's site; throws when it is, but no section can follow it.
+    static func section(following page: WebPage) throws(UnsupportedPage) -> String?
+
     /// The section key that fetches `item`'s thread (a topic's replies, an issue's
     /// comments), or nil when this type has none for it.
     func threadSection(for item: Item) -> String?
 }
 
 extension Provider {
+    /// No site of its own, unless a type says which pages it follows.
+    public static func section(following page: WebPage) throws(UnsupportedPage) -> String? { nil }
+
     /// No threads, unless a type says how to fetch them.
     public func threadSection(for item: Item) -> String? { nil }
 }

@@ -13,7 +13,13 @@ extension Refresher {
     /// Whether `item`'s provider can fetch its thread (a V2EX topic's replies, a Gitee
     /// issue's comments).
     public func canFetchThread(of item: Item) -> Bool {
-        threadSource(of: item) != nil
+        Self.threadSource(of: item, configuration: configuration, registry: registry) != nil
+    }
+
+    /// Whether `item`'s provider in `configuration` can fetch its thread, without a refresher
+    /// (and the HTTP client it would start).
+    public static func canFetchThread(of item: Item, configuration: Configuration, registry: ProviderRegistry) -> Bool {
+        threadSource(of: item, configuration: configuration, registry: registry) != nil
     }
 
     /// Fetches `topic`'s thread through its provider, stores it, and returns the replies now
@@ -24,7 +30,7 @@ extension Refresher {
     /// without a section row of its own, and the provider's schedule is not touched. An
     /// upstream rate limit is honoured, and one this fetch meets is remembered.
     public func fetchThread(of topic: StoredItem) async throws -> [StoredItem] {
-        guard let (provider, entry, spec) = threadSource(of: topic.item) else {
+        guard let (provider, entry, spec) = Self.threadSource(of: topic.item, configuration: configuration, registry: registry) else {
             throw ThreadFetchError("\(topic.item.provider): this provider cannot fetch \(topic.item.kind.rawValue) threads")
         }
         let metadata = type(of: provider).metadata
@@ -52,7 +58,9 @@ extension Refresher {
     }
 
     /// The provider, its entry and the parsed section that fetch `item`'s thread.
-    func threadSource(of item: Item) -> (any Provider, ProviderConfiguration, SectionSpec)? {
+    static func threadSource(
+        of item: Item, configuration: Configuration, registry: ProviderRegistry
+    ) -> (any Provider, ProviderConfiguration, SectionSpec)? {
         guard let entry = configuration.provider(id: item.provider), let type = registry.type(named: entry.type),
             let provider = try? type.init(configuration: entry), let key = provider.threadSection(for: item),
             let spec = try? SectionSpec.parse(key, for: type.metadata)

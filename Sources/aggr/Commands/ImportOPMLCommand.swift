@@ -29,35 +29,13 @@ struct ImportOPMLCommand: AsyncParsableCommand {
             } catch {
                 throw CLIFailure(message: "\(error)", exitCode: CLIFailure.dataError)
             }
-            let path = context.locator.configPath(explicit: global.config) ?? "\(context.locator.configDirectory)/providers.json"
-            let editor = ConfigEditor(path: path, registry: context.registry)
-            let document = try editor.document()
-            var entries = ConfigEditor.providers(of: document)
-            var taken = Set(entries.compactMap { $0["id"]?.stringValue })
-            var known = Set(entries.compactMap { $0["options"]?["url"]?.stringValue })
-            for entry in entries {
-                if case .array(let sections)? = entry["sections"] {
-                    for case .string(let section) in sections where section.hasPrefix("url/") { known.insert(String(section.dropFirst(4))) }
-                }
-            }
-            var added: [String] = []
-            for subscription in subscriptions where known.insert(subscription.feedURL).inserted {
-                let base = subscription.title.isEmpty ? (URLComponents(string: subscription.feedURL)?.host ?? "feed") : subscription.title
-                let id = ConfigEditor.uniqueID(from: base, taken: taken)
-                taken.insert(id)
-                entries.append(
-                    .object([
-                        JSONMember("id", .string(id)), JSONMember("type", .string("feed")),
-                        JSONMember("options", .object([JSONMember("url", .string(subscription.feedURL))])),
-                    ]))
-                added.append("\(id) \(subscription.feedURL)")
-            }
-            for line in added { context.print((dryRun ? "would add " : "added ") + TerminalText.sanitize(line) + "\n") }
-            let skipped = subscriptions.count - added.count
-            if !dryRun, !added.isEmpty { _ = try editor.save(ConfigEditor.replacingProviders(in: document, with: entries)) }
+            var entries = try ProviderEntries(path: context.editablePath, registry: context.registry)
+            let added = entries.importSubscriptions(subscriptions)
+            for (id, url) in added { context.print((dryRun ? "would add " : "added ") + TerminalText.sanitize("\(id) \(url)") + "\n") }
+            if !dryRun, !added.isEmpty { try entries.save() }
             context.notice(
-                "\(added.count) feed\(added.count == 1 ? "" : "s") \(dryRun ? "to add" : "added") to \(path), \(skipped) already configured"
-            )
+                "\(added.count) feed\(added.count == 1 ? "" : "s") \(dryRun ? "to add" : "added") to \(entries.path), "
+                    + "\(subscriptions.count - added.count) already configured")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Aggregator
 import ArgumentParser
 import Foundation
+import Providers
 
 /// `aggr init`: write a starter providers.json to the XDG config directory, never overwriting.
 struct InitCommand: AsyncParsableCommand {

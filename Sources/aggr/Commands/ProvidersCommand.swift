@@ -66,32 +66,18 @@ extension ProvidersListCommand {
     }
 }
 
-/// Shared by the editing subcommands: find the config file and rewrite it safely.
-struct ConfigEditing {
-    let context: CommandContext
-
-    var path: String {
-        context.locator.configPath(explicit: context.options.config) ?? "\(context.locator.configDirectory)/providers.json"
+/// Shared by the editing subcommands: one change to the provider entries, saved, then said.
+func editProviders(_ global: GlobalOptions, _ change: (inout ProviderEntries) throws(ProviderEditError) -> String) throws {
+    let context = CommandContext(options: global)
+    var entries = try ProviderEntries(path: context.editablePath, registry: context.registry)
+    let message: String
+    do {
+        message = try change(&entries)
+    } catch {
+        throw CLIFailure(message: error.description, exitCode: CLIFailure.usage)
     }
-
-    /// Applies `change` to the provider entries and saves the result (checked, atomic).
-    func edit(_ change: (inout [JSONValue]) throws -> String) throws {
-        let editor = ConfigEditor(path: path, registry: context.registry)
-        let document = try editor.document()
-        var entries = ConfigEditor.providers(of: document)
-        let message = try change(&entries)
-        _ = try editor.save(ConfigEditor.replacingProviders(in: document, with: entries))
-        context.notice(message)
-    }
-
-    static func index(of id: String, in entries: [JSONValue]) throws -> Int {
-        guard let index = entries.firstIndex(where: { $0["id"]?.stringValue == id }) else {
-            let ids = entries.compactMap { $0["id"]?.stringValue }
-            let hint = NearestName.suggestion(for: id, among: ids).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw CLIFailure(message: "no provider \"\(id)\"\(hint)", exitCode: CLIFailure.usage)
-        }
-        return index
-    }
+    try entries.save()
+    context.notice(message)
 }
 
 /// `aggr providers add ID TYPE SECTION…`: append an entry.
@@ -123,29 +109,16 @@ struct ProvidersAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await runReporting {
-            let editing = ConfigEditing(context: CommandContext(options: global))
-            try editing.edit { entries in
-                if entries.contains(where: { $0["id"]?.stringValue == id }) {
-                    throw CLIFailure(message: "a provider \"\(id)\" exists already", exitCode: CLIFailure.usage)
+            var options: [(key: String, value: String)] = []
+            for pair in option {
+                guard let equals = pair.firstIndex(of: "=") else {
+                    throw CLIFailure(message: "--option \"\(pair)\": write key=value", exitCode: CLIFailure.usage)
                 }
-                var members = [JSONMember("id", .string(id)), JSONMember("type", .string(type))]
-                if !sections.isEmpty { members.append(JSONMember("sections", .array(sections.map(JSONValue.string)))) }
-                var options: [JSONMember] = []
-                for pair in option {
-                    guard let equals = pair.firstIndex(of: "=") else {
-                        throw CLIFailure(message: "--option \"\(pair)\": write key=value", exitCode: CLIFailure.usage)
-                    }
-                    let value = String(pair[pair.index(after: equals)...])
-                    let parsed: JSONValue =
-                        Int(value).map { .number(JSONNumber($0)) }
-                        ?? (value == "true" ? .bool(true) : value == "false" ? .bool(false) : .string(value))
-                    options.append(JSONMember(String(pair[..<equals]), parsed))
-                }
-                if !options.isEmpty { members.append(JSONMember("options", .object(options))) }
-                if let tokenEnv { members.append(JSONMember("token_env", .string(tokenEnv))) }
-                if let interval { members.append(JSONMember("interval", .string(interval))) }
-                entries.append(.object(members))
-                return "added \(id) (\(type)) to \(editing.path)"
+                options.append((String(pair[..<equals]), String(pair[pair.index(after: equals)...])))
+            }
+            try editProviders(global) { entries throws(ProviderEditError) in
+                try entries.add(id: id, type: type, sections: sections, options: options, tokenEnv: tokenEnv, interval: interval)
+                return "added \(id) (\(type)) to \(entries.path)"
             }
         }
     }
@@ -163,10 +136,9 @@ struct ProvidersRemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await runReporting {
-            let editing = ConfigEditing(context: CommandContext(options: global))
-            try editing.edit { entries in
-                entries.remove(at: try ConfigEditing.index(of: id, in: entries))
-                return "removed \(id) from \(editing.path)"
+            try editProviders(global) { entries throws(ProviderEditError) in
+                try entries.remove(id)
+                return "removed \(id) from \(entries.path)"
             }
         }
     }
@@ -203,13 +175,8 @@ struct ProvidersDisableCommand: AsyncParsableCommand {
 
 /// Sets or clears `"enabled": false` on entry `id`.
 func setEnabled(_ enabled: Bool, id: String, global: GlobalOptions) throws {
-    let editing = ConfigEditing(context: CommandContext(options: global))
-    try editing.edit { entries in
-        let index = try ConfigEditing.index(of: id, in: entries)
-        guard case .object(var members) = entries[index] else { return "unchanged" }
-        members.removeAll { $0.key == "enabled" }
-        if !enabled { members.append(JSONMember("enabled", .bool(false))) }
-        entries[index] = .object(members)
-        return "\(enabled ? "enabled" : "disabled") \(id) in \(editing.path)"
+    try editProviders(global) { entries throws(ProviderEditError) in
+        try entries.setEnabled(enabled, id: id)
+        return "\(enabled ? "enabled" : "disabled") \(id) in \(entries.path)"
     }
 }

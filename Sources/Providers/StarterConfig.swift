@@ -1,5 +1,7 @@
-/// The providers.json that `aggr init` writes; the repository's own providers.json is the
-/// same text, which a test keeps true.
+/// The providers.json that `aggr init` writes.
+///
+/// It names the built-in sites, so it lives with their providers; the repository's own
+/// providers.json is the same text, which a test keeps true.
 public enum StarterConfig {
     public static let text = """
         {
