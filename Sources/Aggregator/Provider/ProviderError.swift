@@ -9,9 +9,13 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A CDN or firewall answered instead of the site.
     case blocked(provider: String, section: String, detail: String)
     case notFound(provider: String, section: String, detail: String)
+    /// The type has no route for a section kind its metadata accepted: a defect in aggr, said
+    /// plainly instead of fetching some other section.
+    case unknownSection(provider: String, section: String)
 
     public var description: String {
         switch self {
+        case .unknownSection(_, let section): "aggr has no route for section \"\(section)\" of this type (a bug: please report it)"
         case .unexpectedPayload(_, _, let detail): "unexpected answer: \(detail)"
         case .needsSignIn(_, let section, let detail): "\(section) needs a token or sign-in: \(detail)"
         case .blocked(_, _, let detail), .notFound(_, _, let detail): detail

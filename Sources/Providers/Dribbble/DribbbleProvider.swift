@@ -45,8 +45,8 @@ public struct DribbbleProvider: Provider {
 
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let parser = DribbbleParser(provider: configuration.id, webURL: webURL)
-        switch section.kind {
-        case "shots", "projects":
+        switch try DribbbleRoute(section, provider: configuration.id) {
+        case .account(let list):
             guard let token = context.token(for: configuration, metadata: Self.metadata) else {
                 throw ProviderError.needsSignIn(
                     provider: configuration.id, section: section.key,
@@ -56,17 +56,16 @@ public struct DribbbleProvider: Provider {
                 return SectionFetch(section: describe(section, "Dribbble"), items: nil)
             }
             let account = try parser.account(accountBody, section: section.key)
-            guard let body = try await api("/user/\(section.kind)", token: token, section: section, context: context, conditional: true)
+            guard let body = try await api("/user/\(list)", token: token, section: section, context: context, conditional: true)
             else {
                 return SectionFetch(section: describe(section, "Dribbble › \(account.name)"), items: nil)
             }
             let items =
-                section.kind == "shots"
+                list == "shots"
                 ? try parser.shots(body, section: section.key, owner: Author(name: account.name, url: account.htmlUrl))
                 : try parser.projects(body, section: section.key, account: account)
-            return SectionFetch(section: describe(section, "Dribbble › \(account.name) \(section.kind)"), items: items)
-        default:
-            let (path, title) = page(for: section)
+            return SectionFetch(section: describe(section, "Dribbble › \(account.name) \(list)"), items: items)
+        case .page(let path, let title):
             guard let response = try await get(webURL + path, section: section, context: context) else {
                 return SectionFetch(section: describe(section, title), items: nil)
             }
@@ -75,21 +74,6 @@ public struct DribbbleProvider: Provider {
                 items = try await enrich(items, parser: parser, section: section, context: context)
             }
             return SectionFetch(section: describe(section, title), items: items)
-        }
-    }
-
-    /// The page and title of a page-backed section.
-    func page(for section: SectionSpec) -> (String, String) {
-        switch section.kind {
-        case "popular":
-            let timeframe = section.options["timeframe"].map { "?timeframe=\($0)" } ?? ""
-            return ("/shots/popular\(timeframe)", "Dribbble › Popular")
-        case "user":
-            let name = section.argument ?? ""
-            return ("/\(Self.encode(name))", "Dribbble › \(name)")
-        default:
-            let query = section.argument?.removingPercentEncoding ?? section.argument ?? ""
-            return ("/search/shots/recent?q=\(Self.encode(query))", "Dribbble › \(query)")
         }
     }
 

@@ -63,34 +63,35 @@ public struct GitHubProvider: Provider {
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let api = GitHubAPIParser(provider: configuration.id, webURL: webURL, apiURL: apiURL)
         let events = GitHubEventParser(provider: configuration.id, webURL: webURL)
-        let repo = section.arguments.joined(separator: "/")
         let perPage = min(configuration.limit ?? 30, 100)
-        switch section.kind {
-        case "releases":
-            let include = section.options["prerelease"] != "false"
+        switch try GitHubRoute(section, provider: configuration.id) {
+        case .releases(let repo, let prereleases):
             return try await paged("/repos/\(repo)/releases?per_page=\(perPage)", section, context, title: "\(repo) releases") {
-                try api.releases($0, repo: repo, section: section.key, includePrereleases: include)
+                try api.releases($0, repo: repo, section: section.key, includePrereleases: prereleases)
             }
-        case "issues", "pulls":
-            var query = "per_page=\(perPage)&state=\(section.options["state"] ?? "open")"
-            if let labels = section.options["labels"] { query += "&labels=\(Self.encode(labels))" }
-            let pulls = section.kind == "pulls"
-            return try await paged("/repos/\(repo)/\(section.kind)?\(query)", section, context, title: "\(repo) \(section.kind)") {
-                try api.issues($0, repo: repo, section: section.key, pulls: pulls)
+        case .issues(let repo, let state, let labels):
+            var query = "per_page=\(perPage)&state=\(state)"
+            if let labels { query += "&labels=\(Self.encode(labels))" }
+            return try await paged("/repos/\(repo)/issues?\(query)", section, context, title: "\(repo) issues") {
+                try api.issues($0, repo: repo, section: section.key, pulls: false)
             }
-        case "events":
+        case .pulls(let repo, let state):
+            return try await paged("/repos/\(repo)/pulls?per_page=\(perPage)&state=\(state)", section, context, title: "\(repo) pulls") {
+                try api.issues($0, repo: repo, section: section.key, pulls: true)
+            }
+        case .events(let repo):
             return try await paged("/repos/\(repo)/events?per_page=\(perPage)", section, context, title: "\(repo) events") {
                 try events.events($0, section: section.key)
             }
-        case "user", "received":
-            let login = section.argument ?? ""
-            let path = section.kind == "user" ? "/users/\(login)/events/public" : "/users/\(login)/received_events"
-            return try await paged(
-                "\(path)?per_page=\(perPage)", section, context, title: section.kind == "user" ? "@\(login)" : "@\(login) received"
-            ) {
+        case .user(let login):
+            return try await paged("/users/\(login)/events/public?per_page=\(perPage)", section, context, title: "@\(login)") {
                 try events.events($0, section: section.key)
             }
-        case "notifications":
+        case .received(let login):
+            return try await paged("/users/\(login)/received_events?per_page=\(perPage)", section, context, title: "@\(login) received") {
+                try events.events($0, section: section.key)
+            }
+        case .notifications:
             guard context.token(for: configuration, metadata: Self.metadata) != nil else {
                 throw ProviderError.needsSignIn(
                     provider: configuration.id, section: section.key,
@@ -99,26 +100,22 @@ public struct GitHubProvider: Provider {
             return try await paged("/notifications?per_page=\(perPage)", section, context, title: "GitHub notifications") {
                 try api.notifications($0, section: section.key)
             }
-        case "search":
-            let query = section.argument?.removingPercentEncoding ?? section.argument ?? ""
+        case .search(let query, let sort, let order):
             var path = "/search/repositories?q=\(Self.encode(query))&per_page=\(perPage)"
-            if let sort = section.options["sort"], sort != "best-match" {
-                path += "&sort=\(sort)&order=\(section.options["order"] ?? "desc")"
-            }
+            if let sort { path += "&sort=\(sort)&order=\(order)" }
             return try await paged(path, section, context, title: "GitHub search: \(query)") {
                 try api.searchRepositories($0, section: section.key)
             }
-        case "trending":
-            let language = section.argument.map { "/\(Self.encode($0))" } ?? ""
-            let url = "\(webURL)/trending\(language)?since=\(section.options["since"] ?? "daily")"
+        case .trending(let language, let since):
+            let url = "\(webURL)/trending\(language.map { "/\(Self.encode($0))" } ?? "")?since=\(since)"
             guard let response = try await get(url, section: section, context: context, accept: "text/html") else {
                 return SectionFetch(section: describe(section, "GitHub trending"), items: nil)
             }
             let parser = GitHubTrendingParser(provider: configuration.id, webURL: webURL, serverDate: response.serverDate ?? context.now)
             return SectionFetch(
-                section: describe(section, "GitHub trending" + (section.argument.map { " · \($0)" } ?? "")),
+                section: describe(section, "GitHub trending" + (language.map { " · \($0)" } ?? "")),
                 items: try parser.repositories(response.body, section: section.key))
-        default:
+        case .commits(let repo):
             return try await commits(repo, section: section, context: context)
         }
     }

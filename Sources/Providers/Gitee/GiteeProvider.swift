@@ -9,9 +9,6 @@ import Foundation
 public struct GiteeProvider: Provider {
     static let repo = SectionArgument.segments(["owner", "repo"])
 
-    /// The project lists of the explore pages: section kind → `order` value.
-    static let lists = ["featured": "recommend", "popular": "starred", "latest": "latest"]
-
     public static let metadata = ProviderMetadata(
         typeName: "gitee", displayName: "Gitee",
         summary:
@@ -73,45 +70,41 @@ public struct GiteeProvider: Provider {
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let parser = GiteeParser(provider: configuration.id, webURL: webURL)
         let events = GitHubEventParser(provider: configuration.id, webURL: webURL)
-        let repo = section.arguments.prefix(2).joined(separator: "/")
         let key = section.key
-        switch section.kind {
-        case "featured", "popular", "latest":
-            return try await projects(section, order: Self.lists[section.kind]!, context: context)
-        case "releases":
+        switch try GiteeRoute(section, provider: configuration.id) {
+        case .projects(let order):
+            return try await projects(section, order: order, context: context)
+        case .releases(let repo):
             return try await paged("/repos/\(repo)/releases", section, context, title: "\(repo) releases") {
                 try parser.releases($0, repo: repo, section: key)
             }
-        case "tags":
+        case .tags(let repo):
             return try await paged("/repos/\(repo)/tags", section, context, title: "\(repo) tags") {
                 try parser.tags($0, repo: repo, section: key)
             }
-        case "issues":
-            let state = section.options["state"] ?? "open"
+        case .issues(let repo, let state):
             return try await paged("/repos/\(repo)/issues?state=\(state)", section, context, title: "\(repo) issues") {
                 try parser.issues($0, repo: repo, section: key)
             }
-        case "issue":
-            return try await issue(repo: repo, number: section.arguments.last ?? "", section, context, parser: parser)
-        case "pulls":
-            let state = section.options["state"] ?? "open"
+        case .issue(let repo, let number):
+            return try await issue(repo: repo, number: number, section, context, parser: parser)
+        case .pulls(let repo, let state):
             return try await paged("/repos/\(repo)/pulls?state=\(state)", section, context, title: "\(repo) pulls") {
                 try parser.pulls($0, repo: repo, section: key)
             }
-        case "commits":
+        case .commits(let repo):
             return try await paged("/repos/\(repo)/commits", section, context, title: "\(repo) commits") {
                 try parser.commits($0, repo: repo, section: key)
             }
-        case "events":
+        case .events(let repo):
             return try await paged("/repos/\(repo)/events", section, context, title: "\(repo) events") {
                 try events.events($0, section: key)
             }
-        case "user":
-            if let login = section.argument {
-                return try await paged("/users/\(GitHubProvider.encode(login))/events/public", section, context, title: "Gitee @\(login)") {
-                    try events.events($0, section: key)
-                }
+        case .user(let login?):
+            return try await paged("/users/\(GitHubProvider.encode(login))/events/public", section, context, title: "Gitee @\(login)") {
+                try events.events($0, section: key)
             }
+        case .user(nil):
             guard context.token(for: configuration, metadata: Self.metadata) != nil else {
                 throw ProviderError.needsSignIn(
                     provider: configuration.id, section: key,
@@ -123,10 +116,9 @@ public struct GiteeProvider: Provider {
             return try await paged("/users/\(GitHubProvider.encode(me.login))/events", section, context, title: title) {
                 try events.events($0, section: key)
             }
-        default:
-            let query = section.argument?.removingPercentEncoding ?? section.argument ?? ""
+        case .search(let query, let sort, let order):
             var search = "/search/repositories?q=\(GitHubProvider.encode(query))"
-            if let sort = section.options["sort"] { search += "&sort=\(sort)&order=\(section.options["order"] ?? "desc")" }
+            if let sort { search += "&sort=\(sort)&order=\(order)" }
             return try await paged(search, section, context, title: "Gitee search: \(query)") {
                 try parser.repositories($0, section: key)
             }

@@ -73,29 +73,27 @@ public struct V2EXProvider: Provider {
     func fetchSection(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let token = context.token(for: configuration, metadata: Self.metadata)
         let v1 = V2EXAPIv1Parser(provider: configuration.id, webURL: webURL)
-        switch section.kind {
-        case "hot", "latest":
-            let body = try await fetchJSON("\(apiURL)/api/topics/\(section.kind).json", section: section, context: context)
+        switch try V2EXRoute(section, provider: configuration.id) {
+        case .list(let name):
+            let body = try await fetchJSON("\(apiURL)/api/topics/\(name).json", section: section, context: context)
             return SectionFetch(
-                section: describe(section, section.kind == "hot" ? "V2EX › Hot" : "V2EX › Latest"),
+                section: describe(section, name == "hot" ? "V2EX › Hot" : "V2EX › Latest"),
                 items: try body.map { try v1.topics($0, section: section.key) })
-        case "member":
-            let name = section.argument ?? ""
+        case .member(let name):
             let body = try await fetchJSON(
                 "\(apiURL)/api/topics/show.json?username=\(Self.encode(name))", section: section, context: context)
             return SectionFetch(
                 section: describe(section, "V2EX › @\(name)"), items: try body.map { try v1.topics($0, section: section.key) })
-        case "node":
+        case .node:
             if let token { return try await fetchNodeAPI(section, token: token, context: context) }
             return try await fetchNodePages(section, context: context)
-        case "tab":
-            let name = section.argument ?? ""
+        case .tab(let name):
             guard let response = try await fetchPage("\(webURL)/?tab=\(Self.encode(name))", section: section, context: context) else {
                 return SectionFetch(section: describe(section, "V2EX › \(name)"), items: nil)
             }
             let page = try pageParser(response, context).topicList(response.body, section: section.key)
             return SectionFetch(section: describe(section, page.title ?? "V2EX › \(name)"), items: page.items)
-        case "notifications":
+        case .notifications:
             guard let token else {
                 throw ProviderError.needsSignIn(
                     provider: configuration.id, section: section.key,
@@ -115,8 +113,8 @@ public struct V2EXProvider: Provider {
                 items += try v2.notifications(body, section: section.key)
             }
             return SectionFetch(section: describe(section, "V2EX › Notifications"), items: changed ? items : nil)
-        default:
-            return try await fetchTopic(section, context: context)
+        case .topic(let id, let fromPage):
+            return try await fetchTopic(section, id: id, fromPage: fromPage, context: context)
         }
     }
 
@@ -166,9 +164,8 @@ public struct V2EXProvider: Provider {
         return SectionFetch(section: describe(section, title ?? "V2EX › \(name)"), items: changed ? items : nil)
     }
 
-    func fetchTopic(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
-        let id = Int(section.argument ?? "") ?? 0
-        if section.options["source"] == "html" {
+    func fetchTopic(_ section: SectionSpec, id: Int, fromPage: Bool, context: ProviderContext) async throws -> SectionFetch {
+        if fromPage {
             var items: [Item] = []
             var changed = false
             for page in 1...pages(section) {
