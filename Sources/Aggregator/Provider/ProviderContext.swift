@@ -21,7 +21,7 @@ public struct ProviderContext: Sendable {
     public var tokenVariable: String?
 
     public init(
-        http: any HTTPClient, now: Date, logger: Logger, environment: [String: String], session: FetchSession = FetchSession(store: nil)
+        http: any HTTPClient, now: Date, logger: Logger, environment: [String: String], session: FetchSession = FetchSession(memory: nil)
     ) {
         self.http = http
         self.now = now

@@ -7,7 +7,7 @@ import Foundation
 /// transaction, so a fetch whose items were not stored is fetched in full next time.
 public final class FetchSession: @unchecked Sendable {
     // Invariant: `staged` and `signal` are only touched while holding `lock`.
-    private let store: Store?
+    private let memory: (any FetchMemory)?
     private let provider: String
     private let lock = NSLock()
     private var staged: [String: HTTPValidators] = [:]
@@ -16,15 +16,15 @@ public final class FetchSession: @unchecked Sendable {
     /// The budget this fetch shares with providers using the same API and token.
     let budget: SharedRateBudget?
 
-    /// A session reading `provider`'s stored validators from `store` (nil: always fetch in full).
-    public init(store: Store?, provider: String = "", budget: SharedRateBudget? = nil) {
-        self.store = store
+    /// A session reading `provider`'s validators from `memory` (nil: always fetch in full).
+    public init(memory: (any FetchMemory)?, provider: String = "", budget: SharedRateBudget? = nil) {
+        self.memory = memory
         self.provider = provider
         self.budget = budget
     }
 
     func storedValidators(for key: String) -> HTTPValidators? {
-        (try? store?.validators(for: key, provider: provider)) ?? nil
+        (try? memory?.validators(for: key, provider: provider)) ?? nil
     }
 
     func stage(_ validators: HTTPValidators, for key: String) {
@@ -34,7 +34,7 @@ public final class FetchSession: @unchecked Sendable {
     /// Whether the store already holds item `id` of `provider` (for extra per-item requests
     /// that only new items deserve).
     public func isStored(provider: String, id: String) -> Bool {
-        ((try? store?.item(provider: provider, id: id)) ?? nil) != nil
+        (try? memory?.holdsItem(provider: provider, id: id)) ?? false
     }
 
     /// Validators of bodies that changed, to save with the items.

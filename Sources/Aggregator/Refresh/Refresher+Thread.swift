@@ -38,7 +38,7 @@ extension Refresher {
         if state.waitReason == .rateLimit, let until = state.nextAllowedFetch, until > now {
             throw ThreadFetchError("\(entry.id): rate limited until \(ISOTimestamp.format(until))")
         }
-        let session = FetchSession(store: store, provider: entry.id)
+        let session = FetchSession(memory: store, provider: entry.id)
         do {
             let fetched = try await provider.fetch(spec, context: context(for: entry, metadata: metadata, session: session))
             if let items = fetched.items {

@@ -113,7 +113,7 @@ public struct Refresher: Sendable {
         let results = await withTaskGroup(of: (String, SectionOutcome, RateLimitSignal).self) { group in
             for section in entry.sections {
                 group.addTask {
-                    let session = FetchSession(store: store, provider: entry.id, budget: budget)
+                    let session = FetchSession(memory: store, provider: entry.id, budget: budget)
                     let context = context(for: entry, metadata: metadata, session: session)
                     let outcome: SectionOutcome
                     do {

@@ -1,14 +1,96 @@
 import Foundation
 import GRDB
 
-/// How items map to columns of the `item` table.
+/// An item about to be written, with the encodings its columns need, computed once.
+struct ItemRecord {
+    let item: Item
+    let tags: String
+    let extra: String
+    let updated: Int64?
+
+    init(_ item: Item) {
+        self.item = item
+        tags = ItemRow.encodeTags(item.tags)
+        extra = ItemRow.encodeExtra(item.extra)
+        updated = item.updated.map(Store.millis)
+    }
+}
+
+/// One column's value as it is bound: text or an integer, either possibly NULL.
+enum ColumnValue {
+    case text(String?)
+    case integer(Int64?)
+
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .text(let value): value?.databaseValue ?? .null
+        case .integer(let value): value?.databaseValue ?? .null
+        }
+    }
+}
+
+/// How items map to columns of the `item` table: one map for the lookup, the comparison,
+/// the update and the insert of ingest, and one list for what is read back.
 enum ItemRow {
-    /// The columns read for a ``StoredItem``, in the order ``decode(_:)`` expects.
-    static let selection = """
-        i.ref, i.provider, i.section, i.item_id, i.kind, i.title, i.url, i.author, i.author_url, i.summary,
-        i.content, i.published, i.updated, i.tags, i.replies, i.comments, i.stars, i.forks, i.likes, i.views,
-        i.image, i.extra, i.first_seen, i.read_at, s.title, i.saved_at
+    /// A column an upstream sighting sets, and how to take its value from a record.
+    struct Column: Sendable {
+        let name: String
+        let value: @Sendable (ItemRecord) -> ColumnValue
+    }
+
+    /// The columns every sighting sets (and an update rewrites), in one order for the
+    /// lookup, the comparison, the update and the insert.
+    static let content: [Column] = [
+        Column(name: "kind") { .text($0.item.kind.rawValue) },
+        Column(name: "title") { .text($0.item.title) },
+        Column(name: "url") { .text($0.item.url) },
+        Column(name: "author") { .text($0.item.author?.name) },
+        Column(name: "author_url") { .text($0.item.author?.url) },
+        Column(name: "summary") { .text($0.item.summary) },
+        Column(name: "content") { .text($0.item.content) },
+        Column(name: "updated") { .integer($0.updated) },
+        Column(name: "tags") { .text($0.tags) },
+        Column(name: "replies") { .integer($0.item.metrics.replies.map(Int64.init)) },
+        Column(name: "comments") { .integer($0.item.metrics.comments.map(Int64.init)) },
+        Column(name: "stars") { .integer($0.item.metrics.stars.map(Int64.init)) },
+        Column(name: "forks") { .integer($0.item.metrics.forks.map(Int64.init)) },
+        Column(name: "likes") { .integer($0.item.metrics.likes.map(Int64.init)) },
+        Column(name: "views") { .integer($0.item.metrics.views.map(Int64.init)) },
+        Column(name: "image") { .text($0.item.image) },
+        Column(name: "extra") { .text($0.extra) },
+    ]
+
+    /// The position of content column `name` in ``content`` (and, after `ref`, in a lookup row).
+    static func contentIndex(_ name: String) -> Int {
+        content.firstIndex { $0.name == name }!
+    }
+
+    /// The columns only an insert sets: who the item is, when it was published and first seen.
+    static let identity = ["provider", "section", "item_id", "canonical_url", "published", "first_seen"]
+
+    /// Reads the content columns of one stored item, after its `ref`.
+    static let lookupSQL = "SELECT ref, \(content.map(\.name).joined(separator: ", ")) FROM item WHERE provider = ? AND item_id = ?"
+
+    /// Rewrites the content columns and the canonical URL of the item with a given `ref`.
+    static let updateSQL =
+        "UPDATE item SET \(content.map { "\($0.name) = ?" }.joined(separator: ", ")), canonical_url = ? WHERE ref = ?"
+
+    /// Inserts an item: ``identity`` then ``content``; a stored id is left alone.
+    static let insertSQL = """
+        INSERT INTO item (\((identity + content.map(\.name)).joined(separator: ", ")))
+        VALUES (\(Array(repeating: "?", count: identity.count + content.count).joined(separator: ", ")))
+        ON CONFLICT (provider, item_id) DO NOTHING
         """
+
+    /// The columns read for a ``StoredItem``, in the order ``decode(_:)`` expects.
+    static let selected = [
+        "i.ref", "i.provider", "i.section", "i.item_id", "i.kind", "i.title", "i.url", "i.author", "i.author_url", "i.summary",
+        "i.content", "i.published", "i.updated", "i.tags", "i.replies", "i.comments", "i.stars", "i.forks", "i.likes", "i.views",
+        "i.image", "i.extra", "i.first_seen", "i.read_at", "s.title", "i.saved_at",
+    ]
+
+    /// ``selected`` as a select list.
+    static let selection = selected.joined(separator: ", ")
 
     /// The joins ``selection`` needs.
     static let from = "item i LEFT JOIN section s ON s.provider = i.provider AND s.key = i.section"

@@ -45,6 +45,13 @@ struct PreparedStatement {
     }
 
     /// Runs the statement to its end with the values bound, then resets it for the next call.
+    func bind(_ value: ColumnValue, at index: Int32) {
+        switch value {
+        case .text(let text): bind(text, at: index)
+        case .integer(let number): bind(number, at: index)
+        }
+    }
+
     func execute() throws {
         defer {
             sqlite3_reset(handle)

@@ -61,27 +61,9 @@ extension Store {
 
     static func ingest(_ items: [Item], section: Section, now: Date, in db: Database) throws -> IngestResult {
         var result = IngestResult()
-        let lookup = try db.cachedStatement(
-            sql: """
-                SELECT ref, kind, title, url, author, author_url, summary, content, updated, tags,
-                       replies, comments, stars, forks, likes, views, image, extra
-                FROM item WHERE provider = ? AND item_id = ?
-                """)
-        let insert = PreparedStatement(
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO item (provider, section, item_id, kind, title, url, canonical_url, author, author_url, summary,
-                        content, published, updated, tags, replies, comments, stars, forks, likes, views, image, extra, first_seen)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (provider, item_id) DO NOTHING
-                    """), in: db)
-        let update = try db.cachedStatement(
-            sql: """
-                UPDATE item SET kind = ?, title = ?, url = ?, author = ?, author_url = ?, summary = ?,
-                    content = ?, updated = ?, tags = ?, replies = ?, comments = ?, stars = ?, forks = ?, likes = ?,
-                    views = ?, image = ?, extra = ?, canonical_url = ?
-                WHERE ref = ?
-                """)
+        let lookup = try db.cachedStatement(sql: ItemRow.lookupSQL)
+        let insert = PreparedStatement(try db.cachedStatement(sql: ItemRow.insertSQL), in: db)
+        let update = try db.cachedStatement(sql: ItemRow.updateSQL)
         let tombstone = PreparedStatement(
             try db.cachedStatement(sql: "UPDATE tombstone SET last_seen = ? WHERE provider = ? AND item_id = ?"), in: db)
         let fullText = try FullTextIndex.Inserter(in: db)
@@ -94,22 +76,17 @@ extension Store {
             try tombstone.execute()
             return db.changesCount > 0
         }
-        /// Inserts `item` unless its id is stored already; whether it did.
-        func insertNew(_ item: Item, tags: String, extra: String, updated: Int64?) throws -> Bool {
-            let values: [String?] = [
-                item.provider, item.section, item.id, item.kind.rawValue, item.title, item.url, WebURL.canonical(item.url),
-                item.author?.name, item.author?.url, item.summary, item.content,
+        /// Inserts `record` unless its id is stored already; whether it did.
+        func insertNew(_ record: ItemRecord) throws -> Bool {
+            let item = record.item
+            let identity: [ColumnValue] = [
+                .text(item.provider), .text(item.section), .text(item.id), .text(WebURL.canonical(item.url)),
+                .integer(millis(item.published)), .integer(firstSeen),
             ]
-            for (offset, value) in values.enumerated() { insert.bind(value, at: Int32(offset + 1)) }
-            insert.bind(millis(item.published), at: 12)
-            insert.bind(updated, at: 13)
-            insert.bind(tags, at: 14)
-            let counts = [item.metrics.replies, item.metrics.comments, item.metrics.stars, item.metrics.forks, item.metrics.likes]
-            for (offset, count) in counts.enumerated() { insert.bind(count, at: Int32(offset + 15)) }
-            insert.bind(item.metrics.views, at: 20)
-            insert.bind(item.image, at: 21)
-            insert.bind(extra, at: 22)
-            insert.bind(firstSeen, at: 23)
+            for (offset, value) in identity.enumerated() { insert.bind(value, at: Int32(offset + 1)) }
+            for (offset, column) in ItemRow.content.enumerated() {
+                insert.bind(column.value(record), at: Int32(identity.count + offset + 1))
+            }
             try insert.execute()
             guard db.changesCount > 0 else { return false }
             try fullText.insert(
@@ -127,15 +104,13 @@ extension Store {
             guard item.provider == section.provider else {
                 throw StoreError(path: "", message: "item \(item.id) of provider \(item.provider) ingested into \(section.provider)")
             }
-            let tags = ItemRow.encodeTags(item.tags)
-            let extra = ItemRow.encodeExtra(item.extra)
-            let updated = item.updated.map(millis)
+            let record = ItemRecord(item)
             if expectNew {
                 if try metTombstone(item) {
                     result.tombstoned += 1
                     continue
                 }
-                if try insertNew(item, tags: tags, extra: extra, updated: updated) {
+                if try insertNew(record) {
                     result.new += 1
                     continue
                 }
@@ -143,22 +118,18 @@ extension Store {
             if let row = try Row.fetchOne(lookup, arguments: [item.provider, item.id]) {
                 expectNew = false
                 // In the order the lookup selects them, so a stored row compares column by column.
-                let compared: [DatabaseValueConvertible?] = [
-                    item.kind.rawValue, item.title, item.url, item.author?.name, item.author?.url, item.summary, item.content, updated,
-                    tags, item.metrics.replies, item.metrics.comments, item.metrics.stars, item.metrics.forks, item.metrics.likes,
-                    item.metrics.views, item.image, extra,
-                ]
+                let compared = ItemRow.content.map { $0.value(record).databaseValue }
                 let ref: Int64 = row[0]
-                let same = zip(1..<row.count, compared).allSatisfy { index, value in
-                    row[index] as DatabaseValue == (value?.databaseValue ?? .null)
-                }
+                let same = zip(1..<row.count, compared).allSatisfy { index, value in row[index] as DatabaseValue == value }
                 if same {
                     result.unchanged += 1
                     continue
                 }
-                let old = FullTextIndex.Entry(title: row[2], summary: row[6], author: row[4], tags: ItemRow.decodeTags(row[9]))
+                let old = FullTextIndex.Entry(
+                    title: row[1 + ItemRow.contentIndex("title")], summary: row[1 + ItemRow.contentIndex("summary")],
+                    author: row[1 + ItemRow.contentIndex("author")], tags: ItemRow.decodeTags(row[1 + ItemRow.contentIndex("tags")]))
                 let entry = FullTextIndex.Entry(title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags)
-                try update.execute(arguments: StatementArguments(compared + [WebURL.canonical(item.url), ref]))
+                try update.execute(arguments: StatementArguments(compared + [WebURL.canonical(item.url).databaseValue, ref.databaseValue]))
                 if old != entry {
                     try FullTextIndex.delete(old, ref: ref, in: db)
                     try FullTextIndex.insert(entry, ref: ref, in: db)
@@ -167,7 +138,7 @@ extension Store {
             } else if try metTombstone(item) {
                 result.tombstoned += 1
             } else {
-                _ = try insertNew(item, tags: tags, extra: extra, updated: updated)
+                _ = try insertNew(record)
                 result.new += 1
                 expectNew = true
             }
