@@ -61,7 +61,7 @@ public struct RequestSigner: Sendable {
             return (components.string ?? url, [(header, signature)])
         }
         items.append(URLQueryItem(name: parameter, value: signature))
-        components.percentEncodedQuery = items.map { "\(Self.percentEncode($0.name))=\(Self.percentEncode($0.value ?? ""))" }
+        components.percentEncodedQuery = items.map { "\(PercentEncoding.component($0.name))=\(PercentEncoding.component($0.value ?? ""))" }
             .joined(separator: "&")
         return (components.string ?? url, [])
     }
@@ -98,13 +98,5 @@ public struct RequestSigner: Sendable {
         case .hex: bytes.map { String(format: "%02x", $0) }.joined()
         case .base64: Data(bytes).base64EncodedString()
         }
-    }
-
-    /// RFC 3986 unreserved characters kept, everything else percent-encoded (so a base64
-    /// signature's `+`, `/` and `=` survive the trip).
-    static func percentEncode(_ text: String) -> String {
-        text.addingPercentEncoding(
-            withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"))
-            ?? text
     }
 }

@@ -49,7 +49,7 @@ public struct CredentialCheck: Sendable {
         switch check.placement {
         case .bearer: headers.append(("Authorization", "Bearer \(token)"))
         case .query(let name):
-            let escaped = token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
+            let escaped = PercentEncoding.component(token)
             url += (url.contains("?") ? "&" : "?") + "\(name)=\(escaped)"
         }
         return await verdict(HTTPRequest(url: url, headers: headers), secrets: [token]) { response in

@@ -126,7 +126,4 @@ public struct DribbbleProvider: Provider {
         }
     }
 
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
-    }
 }

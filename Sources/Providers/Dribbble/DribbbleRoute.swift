@@ -17,10 +17,10 @@ enum DribbbleRoute: Equatable {
             self = .page(path: "/shots/popular\(timeframe)", title: "Dribbble › Popular")
         case "user":
             let name = section.argument ?? ""
-            self = .page(path: "/\(DribbbleProvider.encode(name))", title: "Dribbble › \(name)")
+            self = .page(path: "/\(PercentEncoding.component(name))", title: "Dribbble › \(name)")
         case "search":
             let query = section.argument?.removingPercentEncoding ?? section.argument ?? ""
-            self = .page(path: "/search/shots/recent?q=\(DribbbleProvider.encode(query))", title: "Dribbble › \(query)")
+            self = .page(path: "/search/shots/recent?q=\(PercentEncoding.component(query))", title: "Dribbble › \(query)")
         default: throw ProviderError.unknownSection(provider: provider, section: section.key)
         }
     }

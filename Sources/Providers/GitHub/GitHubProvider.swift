@@ -71,7 +71,7 @@ public struct GitHubProvider: Provider {
             }
         case .issues(let repo, let state, let labels):
             var query = "per_page=\(perPage)&state=\(state)"
-            if let labels { query += "&labels=\(Self.encode(labels))" }
+            if let labels { query += "&labels=\(PercentEncoding.component(labels))" }
             return try await paged("/repos/\(repo)/issues?\(query)", section, context, title: "\(repo) issues") {
                 try api.issues($0, repo: repo, section: section.key, pulls: false)
             }
@@ -101,13 +101,13 @@ public struct GitHubProvider: Provider {
                 try api.notifications($0, section: section.key)
             }
         case .search(let query, let sort, let order):
-            var path = "/search/repositories?q=\(Self.encode(query))&per_page=\(perPage)"
+            var path = "/search/repositories?q=\(PercentEncoding.component(query))&per_page=\(perPage)"
             if let sort { path += "&sort=\(sort)&order=\(order)" }
             return try await paged(path, section, context, title: "GitHub search: \(query)") {
                 try api.searchRepositories($0, section: section.key)
             }
         case .trending(let language, let since):
-            let url = "\(webURL)/trending\(language.map { "/\(Self.encode($0))" } ?? "")?since=\(since)"
+            let url = "\(webURL)/trending\(language.map { "/\(PercentEncoding.component($0))" } ?? "")?since=\(since)"
             guard let response = try await get(url, section: section, context: context, accept: "text/html") else {
                 return SectionFetch(section: describe(section, "GitHub trending"), items: nil)
             }
@@ -189,7 +189,4 @@ public struct GitHubProvider: Provider {
         return nil
     }
 
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~:"))) ?? text
-    }
 }

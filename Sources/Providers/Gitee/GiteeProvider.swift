@@ -101,7 +101,7 @@ public struct GiteeProvider: Provider {
                 try events.events($0, section: key)
             }
         case .user(let login?):
-            return try await paged("/users/\(GitHubProvider.encode(login))/events/public", section, context, title: "Gitee @\(login)") {
+            return try await paged("/users/\(PercentEncoding.component(login))/events/public", section, context, title: "Gitee @\(login)") {
                 try events.events($0, section: key)
             }
         case .user(nil):
@@ -113,11 +113,11 @@ public struct GiteeProvider: Provider {
             let me = try await api("/user", section, context, conditional: false).map { try parser.account($0.body, section: key) }
             guard let me else { return SectionFetch(section: describe(section, "Gitee @me"), items: nil) }
             let title = "Gitee @\(me.login)" + (me.author.name == me.login ? "" : " (\(me.author.name))")
-            return try await paged("/users/\(GitHubProvider.encode(me.login))/events", section, context, title: title) {
+            return try await paged("/users/\(PercentEncoding.component(me.login))/events", section, context, title: title) {
                 try events.events($0, section: key)
             }
         case .search(let query, let sort, let order):
-            var search = "/search/repositories?q=\(GitHubProvider.encode(query))"
+            var search = "/search/repositories?q=\(PercentEncoding.component(query))"
             if let sort { search += "&sort=\(sort)&order=\(order)" }
             return try await paged(search, section, context, title: "Gitee search: \(query)") {
                 try parser.repositories($0, section: key)
@@ -135,7 +135,7 @@ public struct GiteeProvider: Provider {
     func api(_ path: String, _ section: SectionSpec, _ context: ProviderContext, conditional: Bool = true) async throws -> HTTPResponse? {
         var url = apiURL + path
         if let token = context.token(for: configuration, metadata: Self.metadata) {
-            url += (path.contains("?") ? "&" : "?") + "access_token=\(GitHubProvider.encode(token))"
+            url += (path.contains("?") ? "&" : "?") + "access_token=\(PercentEncoding.component(token))"
         }
         do {
             return try await context.get(url, headers: [("Accept", "application/json")], conditional: conditional)
@@ -171,7 +171,7 @@ public struct GiteeProvider: Provider {
     ) async throws
         -> SectionFetch
     {
-        let path = "/repos/\(repo)/issues/\(GitHubProvider.encode(number))"
+        let path = "/repos/\(repo)/issues/\(PercentEncoding.component(number))"
         let issue = try await api(path, section, context).map { try parser.issues($0.body, repo: repo, section: section.key) } ?? []
         let title = issue.first?.title
         let comments = try await paged(path + "/comments", section, context, title: "") {

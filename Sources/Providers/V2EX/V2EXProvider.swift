@@ -81,14 +81,16 @@ public struct V2EXProvider: Provider {
                 items: try body.map { try v1.topics($0, section: section.key) })
         case .member(let name):
             let body = try await fetchJSON(
-                "\(apiURL)/api/topics/show.json?username=\(Self.encode(name))", section: section, context: context)
+                "\(apiURL)/api/topics/show.json?username=\(PercentEncoding.component(name))", section: section, context: context)
             return SectionFetch(
                 section: describe(section, "V2EX › @\(name)"), items: try body.map { try v1.topics($0, section: section.key) })
         case .node:
             if let token { return try await fetchNodeAPI(section, token: token, context: context) }
             return try await fetchNodePages(section, context: context)
         case .tab(let name):
-            guard let response = try await fetchPage("\(webURL)/?tab=\(Self.encode(name))", section: section, context: context) else {
+            guard
+                let response = try await fetchPage("\(webURL)/?tab=\(PercentEncoding.component(name))", section: section, context: context)
+            else {
                 return SectionFetch(section: describe(section, "V2EX › \(name)"), items: nil)
             }
             let page = try pageParser(response, context).topicList(response.body, section: section.key)
@@ -129,14 +131,15 @@ public struct V2EXProvider: Provider {
         var items: [Item] = []
         var changed = false
         for page in 1...pages(section) {
-            let url = "\(apiURL)/api/v2/nodes/\(Self.encode(name))/topics?p=\(page)"
+            let url = "\(apiURL)/api/v2/nodes/\(PercentEncoding.component(name))/topics?p=\(page)"
             guard let body = try await fetchJSON(url, section: section, context: context, token: token) else { continue }
             changed = true
             items += try v2.topics(body, node: name, section: section.key)
         }
         var title = "V2EX › \(name)"
         if changed,
-            let body = try await fetchJSON("\(apiURL)/api/v2/nodes/\(Self.encode(name))", section: section, context: context, token: token)
+            let body = try await fetchJSON(
+                "\(apiURL)/api/v2/nodes/\(PercentEncoding.component(name))", section: section, context: context, token: token)
         {
             title = "V2EX › " + (try v2.node(body, section: section.key).title)
         }
@@ -150,7 +153,7 @@ public struct V2EXProvider: Provider {
         var title: String?
         var changed = false
         for page in 1...pages(section) {
-            let url = "\(webURL)/go/\(Self.encode(name))" + (page > 1 ? "?p=\(page)" : "")
+            let url = "\(webURL)/go/\(PercentEncoding.component(name))" + (page > 1 ? "?p=\(page)" : "")
             guard let response = try await fetchPage(url, section: section, context: context) else { continue }
             changed = true
             let parsed = try pageParser(response, context).topicList(response.body, section: section.key)
@@ -209,7 +212,4 @@ public struct V2EXProvider: Provider {
         return SectionFetch(section: describe(section, "V2EX › \(topic.title)"), items: [topic] + replies)
     }
 
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?#/"))) ?? text
-    }
 }
