@@ -154,8 +154,9 @@ struct WebPages {
         "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><input type=\"hidden\" name=\"back\" value=\"\(HTML.escape(back))\">"
     }
 
-    /// One item: its content as safe HTML and its stored thread.
-    func item(_ stored: StoredItem, thread: [StoredItem]) -> String {
+    /// One item: its content as safe HTML, its stored thread, and a button that fetches the
+    /// thread when it is `fetchable` (with `threadProblem`, why the last try failed).
+    func item(_ stored: StoredItem, thread: [StoredItem], fetchable: Bool = false, threadProblem: String? = nil) -> String {
         let item = stored.item
         let state = stored.readAt == nil ? "unread" : "read"
         var html = "<article class=\"item-page \(state)\" data-ref-page=\"\(stored.ref)\"><p><a href=\"/\">← Timeline</a></p>"
@@ -171,8 +172,18 @@ struct WebPages {
         }
         let body = item.content.map { HTMLSanitizer.sanitize($0, baseURL: item.url) } ?? "<p>\(HTML.escape(item.summary))</p>"
         html += "<div class=\"content\">\(body)</div>"
+        if fetchable || threadProblem != nil {
+            html += "<section class=\"thread-fetch\">"
+            if let threadProblem { html += "<p class=\"error\" role=\"alert\">Replies not fetched: \(HTML.escape(threadProblem))</p>" }
+            if fetchable {
+                html +=
+                    "<form method=\"post\" action=\"/item/\(stored.ref)/thread\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
+                    + "<button type=\"submit\">Fetch the replies</button></form>"
+            }
+            html += "</section>"
+        }
         if !thread.isEmpty {
-            html += "<section class=\"thread\"><h2>\(thread.count) repl\(thread.count == 1 ? "y" : "ies")</h2>"
+            html += "<section class=\"thread\" id=\"thread\"><h2>\(thread.count) repl\(thread.count == 1 ? "y" : "ies")</h2>"
             for reply in thread {
                 let content =
                     reply.item.content.map { HTMLSanitizer.sanitize($0, baseURL: reply.item.url) } ?? HTML.escape(reply.item.summary)

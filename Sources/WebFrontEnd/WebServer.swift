@@ -66,11 +66,13 @@ public struct WebServer: Sendable {
             }
         }
         let store = try Store(path: databasePath)
-        let site = WebSite(configuration: configuration, store: store, password: password)
+        let http = CurlHTTPClient()
+        let site = WebSite(
+            configuration: configuration, store: store, password: password,
+            threads: WebSite.ThreadFetching(registry: registry, http: http, environment: environment))
         var watcherTask: Task<Void, Never>?
         if refresh {
             let watchLog = WatchLog(live: false, color: false, width: 100) { text in log(String(text.dropLast())) }
-            let http = CurlHTTPClient()
             let watcher = Watcher(
                 configuration: configuration, configPath: configPath, registry: registry, store: store, http: http,
                 environment: environment, notifier: Notifier(http: http, environment: environment),

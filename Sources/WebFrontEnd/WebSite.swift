@@ -15,13 +15,32 @@ public final class WebSite: Sendable {
     public let throttle = LoginThrottle()
     /// The password, when one is configured; nil leaves a loopback site open.
     let password: String?
+    /// How threads that are not stored are fetched (nil: the site shows stored threads only).
+    let threads: ThreadFetching?
+
+    /// What fetching a thread through its provider needs besides the store and config.
+    public struct ThreadFetching: Sendable {
+        public var registry: ProviderRegistry
+        public var http: any HTTPClient
+        public var environment: [String: String]
+
+        public init(registry: ProviderRegistry, http: any HTTPClient, environment: [String: String]) {
+            self.registry = registry
+            self.http = http
+            self.environment = environment
+        }
+    }
     let clock: @Sendable () -> Date
 
     public static let contentSecurityPolicy =
         "default-src 'none'; img-src http: https: data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    public init(configuration: Configuration, store: Store, password: String?, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        configuration: Configuration, store: Store, password: String?, threads: ThreadFetching? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.threads = threads
         current = Mutex(configuration)
         self.store = store
         self.password = password.flatMap { $0.isEmpty ? nil : $0 }
@@ -41,7 +60,7 @@ public final class WebSite: Sendable {
         if head { request.method = "GET" }
         var response: WebResponse
         do {
-            response = try route(request)
+            response = try await route(request)
         } catch {
             response = .text("aggr: \(error)\n", status: 500)
         }
@@ -56,7 +75,7 @@ public final class WebSite: Sendable {
         return response
     }
 
-    func route(_ request: WebRequest) throws -> WebResponse {
+    func route(_ request: WebRequest) async throws -> WebResponse {
         let path = request.path
         switch (request.method, path) {
         case ("GET", "/static/app.css"): return asset(WebAssets.stylesheet, type: "text/css; charset=utf-8", request: request)
@@ -93,7 +112,7 @@ public final class WebSite: Sendable {
             response = try page(request, session: session)
         case "POST":
             if let refusal = refuseForgery(request, session: session) { return refusal }
-            response = try action(request)
+            response = try await action(request)
         default:
             response = .text("method \(request.method) not allowed\n", status: 405).adding("Allow", "GET, HEAD, POST")
         }
@@ -237,7 +256,12 @@ public final class WebSite: Sendable {
                     status: 404)
             }
             let thread = stored.item.kind == .reply ? [] : try store.thread(of: stored)
-            return .html(pages.layout(title: "\(stored.item.title) · aggr", content: pages.item(stored, thread: thread)))
+            let fetchable = canFetchThread(of: stored, stored: thread.count)
+            let problem = request.parameter("thread_error")
+            return .html(
+                pages.layout(
+                    title: "\(stored.item.title) · aggr",
+                    content: pages.item(stored, thread: thread, fetchable: fetchable, threadProblem: problem)))
         }
         return .html(
             pages.layout(title: "Not found · aggr", content: pages.problem("Not found", "Nothing lives at \(request.path).")), status: 404)
@@ -303,10 +327,37 @@ public final class WebSite: Sendable {
 
     // MARK: Actions
 
-    func action(_ request: WebRequest) throws -> WebResponse {
+    /// Whether the item page offers to fetch `stored`'s thread: its provider can, and fewer
+    /// replies are stored than the item counts (or none, when it does not count them).
+    func canFetchThread(of stored: StoredItem, stored count: Int) -> Bool {
+        guard let threads, stored.item.kind != .reply else { return false }
+        let expected = stored.item.metrics.replies ?? stored.item.metrics.comments ?? 1
+        return count < expected
+            && Refresher.canFetchThread(of: stored.item, configuration: configuration, registry: threads.registry)
+    }
+
+    /// `POST /item/<ref>/thread`: fetches the thread through its provider, then shows the
+    /// item again (with the reason when it could not).
+    func fetchThread(_ ref: Int64) async throws -> WebResponse {
+        guard let threads, let stored = try store.item(ref: ref) else { return .text("no item \(ref)\n", status: 404) }
+        let refresher = Refresher(
+            configuration: configuration, registry: threads.registry, store: store, http: threads.http,
+            environment: threads.environment, now: clock())
+        do {
+            _ = try await refresher.fetchThread(of: stored)
+            return .redirect(to: "/item/\(ref)#thread")
+        } catch {
+            return .redirect(to: HTML.link("/item/\(ref)", [("thread_error", "\(error)")]))
+        }
+    }
+
+    func action(_ request: WebRequest) async throws -> WebResponse {
         let wantsJSON = request.header("Accept")?.contains("application/json") == true
         let back = Self.localPath(request.field("back")) ?? "/"
         let parts = request.path.split(separator: "/")
+        if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]), parts[2] == "thread" {
+            return try await fetchThread(ref)
+        }
         if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]) {
             let now = clock()
             switch (parts[2], request.field("state")) {

@@ -263,4 +263,44 @@ final class ServeCommandTests: ServeTestCase {
         XCTAssertEqual(serve?.waitForExit(timeout: 15), 0, serve?.stderr ?? "")
         XCTAssertFalse(serve?.stderr.contains("PASSW0RD") ?? true)
     }
+
+    func testTheItemPageFetchesRepliesThatAreNotStored() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let hot = try fixture("v2ex/hot.json")
+        let replies = try fixture("v2ex/replies-700001.json")
+        let firstTopic = "[" + hot.components(separatedBy: "    },\n    {")[0].dropFirst(1) + "    }]"
+        server.route("/api/topics/hot.json") { _ in .text(hot) }
+        server.route("/api/topics/show.json") { request in
+            .text(request.query == "id=700001" ? String(firstTopic) : String(hot.prefix(300)))
+        }
+        server.route("/api/replies/show.json") { _ in .text(replies) }
+        directory.write(
+            "providers.json", #"{"providers": [{"id": "v2ex", "type": "v2ex", "api_url": "\#(server.baseURL)", "sections": ["hot"]}]}"#)
+        XCTAssertEqual(try aggr("refresh").status, 0)
+        // Stored in upstream order: 700001 (42 replies), 700002 (none), 700003 (one).
+        let (topic, quiet, broken) = (1, 2, 3)
+
+        let browser = session(try startServe())
+        var page = try browser.send("GET", "/item/\(topic)")
+        XCTAssertTrue(page.body.contains("Fetch the replies"), page.body)
+        XCTAssertFalse(page.body.contains("Swift，因为 SwiftUI。"))
+        XCTAssertFalse(try browser.send("GET", "/item/\(quiet)").body.contains("Fetch the replies"), "no replies to fetch")
+        let token = try XCTUnwrap(CurlSession.hiddenField("csrf", in: page.body))
+        XCTAssertEqual(try browser.send("POST", "/item/\(topic)/thread", form: [("csrf", "0")]).status, 403, "a forged form")
+        XCTAssertEqual(server.requests.filter { $0.path == "/api/replies/show.json" }.count, 0)
+
+        let fetched = try browser.send("POST", "/item/\(topic)/thread", form: [("csrf", token)])
+        XCTAssertEqual(fetched.status, 303)
+        XCTAssertEqual(fetched.header("Location"), "/item/\(topic)#thread")
+        page = try browser.send("GET", "/item/\(topic)")
+        XCTAssertTrue(page.body.contains("Swift，因为 SwiftUI。") && page.body.contains("1 reply"), page.body)
+        XCTAssertEqual(server.requests.filter { $0.path == "/api/replies/show.json" }.count, 1)
+
+        // An upstream fault comes back to the page as a reason, escaped.
+        let failed = try browser.send("POST", "/item/\(broken)/thread", form: [("csrf", token)])
+        let location = try XCTUnwrap(failed.header("Location"))
+        page = try browser.send("GET", location)
+        XCTAssertTrue(page.body.contains("Replies not fetched: v2ex topic/700003"), page.body)
+    }
 }
