@@ -72,6 +72,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 data, section: "trending")
         case .githubEvents:
             _ = try? GitHubEventParser(provider: "gh", webURL: "https://github.com").events(data, section: "events/o/r")
+            // The REST payloads share the target: one issue, its comments.
+            let api = GitHubAPIParser(provider: "gh", webURL: "https://github.com", apiURL: "https://api.github.com")
+            _ = try? api.issue(data, repo: "o/r", section: "issue/o/r/1")
+            _ = try? api.comments(data, repo: "o/r", number: 1, title: "t", section: "issue/o/r/1")
         case .giteeExplore:
             _ = try? GiteeExploreParser(provider: "gitee", webURL: "https://gitee.com", serverDate: Self.reference).page(
                 data, section: "featured", ranked: true)

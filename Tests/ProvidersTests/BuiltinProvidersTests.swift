@@ -19,12 +19,13 @@ final class BuiltinProvidersTests: XCTestCase {
 
     func testThreadSectionsAreSectionsTheTypeAccepts() throws {
         let text =
-            #"{"providers": [{"id": "v", "type": "v2ex", "sections": ["hot"]}, {"id": "g", "type": "gitee", "sections": ["featured"]}]}"#
+            #"{"providers": [{"id": "v", "type": "v2ex", "sections": ["hot"]}, {"id": "g", "type": "gitee", "sections": ["featured"]}, "#
+            + #"{"id": "h", "type": "github", "sections": ["trending"]}]}"#
         let configuration = try ConfigLoader(registry: BuiltinProviders.registry).parse(bytes: Array(text.utf8), file: "providers.json")
         let providers = try configuration.providers.map { entry in
             try XCTUnwrap(BuiltinProviders.registry.type(named: entry.type)).init(configuration: entry)
         }
-        let (v2ex, gitee) = (providers[0], providers[1])
+        let (v2ex, gitee, github) = (providers[0], providers[1], providers[2])
         func item(_ provider: String, _ id: String, _ kind: ItemKind) -> Item {
             Item(provider: provider, section: "s", id: id, kind: kind, title: "t", url: "https://example.org/", published: Date())
         }
@@ -35,6 +36,10 @@ final class BuiltinProvidersTests: XCTestCase {
             (gitee, item("g", "kit101/drone-yml#I4CD5P", .issue), "issue/kit101/drone-yml/I4CD5P"),
             (gitee, item("g", "kit101/drone-yml!3", .pull), nil),
             (gitee, item("g", "a/b/c#1", .issue), nil),
+            (github, item("h", "PyGithub/PyGithub#3042", .issue), "issue/PyGithub/PyGithub/3042"),
+            (github, item("h", "rsn491/PyGithub#1", .pull), "issue/rsn491/PyGithub/1"),
+            (github, item("h", "o/r@0123abc", .commit), nil),
+            (github, item("h", "o/r#x", .issue), nil),
         ]
         for (provider, item, expected) in cases {
             let key = provider.threadSection(for: item)

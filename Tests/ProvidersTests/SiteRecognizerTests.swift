@@ -20,6 +20,8 @@ final class SiteRecognizerTests: XCTestCase {
             ("https://github.com/swiftlang/swift/releases/tag/swift-6.3.1-RELEASE", "github", "releases/swiftlang/swift"),
             ("https://github.com/PyGithub/PyGithub/issues", "github", "issues/PyGithub/PyGithub"),
             ("https://github.com/PyGithub/PyGithub/pulls", "github", "pulls/PyGithub/PyGithub"),
+            ("https://github.com/PyGithub/PyGithub/issues/3042", "github", "issue/PyGithub/PyGithub/3042"),
+            ("https://github.com/rsn491/PyGithub/pull/1", "github", "issue/rsn491/PyGithub/1"),
             ("https://github.com/xobjectz/objx/commits/master", "github", "commits/xobjectz/objx"),
             ("https://github.com/jacquev6", "github", "user/jacquev6"),
             ("https://github.com/trending", "github", "trending"),

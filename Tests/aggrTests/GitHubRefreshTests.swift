@@ -1,5 +1,6 @@
 import Aggregator
 import AggregatorTestSupport
+import Providers
 import XCTest
 
 /// GitHub sections refreshed by the real binary against a loopback GitHub.
@@ -102,5 +103,59 @@ final class GitHubRefreshTests: EndToEndTestCase {
             second.stderr.contains("ghlimited: skipped: rate limited until 2026-11-21T01:30:00Z"),
             "an exhausted budget skips with the reset time, even with --force: \(second.stderr)")
         XCTAssertEqual(server.requests.filter { $0.path == "/repos/o/limited/events" }.count, 1)
+    }
+
+    func testAnIssueAndItsCommentsAsASectionAndAsAThreadOnDemand() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let base = server.baseURL
+        let comments = """
+            [{"id": 501, "html_url": "https://github.com/o/r/issues/7#issuecomment-501", "body": "Same here on **6.3**.",
+              "user": {"login": "ana", "html_url": "https://github.com/ana"}, "created_at": "2026-11-18T10:00:00Z",
+              "updated_at": "2026-11-18T10:00:00Z"},
+             {"id": 502, "html_url": "https://github.com/o/r/issues/7#issuecomment-502", "body": "Fixed in main.",
+              "user": {"login": "bo"}, "created_at": "2026-11-19T10:00:00Z", "updated_at": "2026-11-19T11:00:00Z"}]
+            """
+        let single = issue(7)
+        server.route("/repos/o/r/issues/7/comments") { _ in .text(comments, headers: [("ETag", "\"c1\"")]) }
+        server.route("/repos/o/r/issues/7") { request in
+            request.header("If-None-Match") == "\"i1\""
+                ? TestHTTPServer.Response(status: 304) : .text(single, headers: [("ETag", "\"i1\"")])
+        }
+        server.route("/repos/o/r/issues") { _ in .text("[" + single + "]") }
+        directory.write(
+            "providers.json",
+            """
+            {"providers": [
+              {"id": "gh", "type": "github", "api_url": "\(base)", "web_url": "\(base)", "sections": ["issue/o/r/7"]},
+              {"id": "list", "type": "github", "api_url": "\(base)", "web_url": "\(base)", "sections": ["issues/o/r"]}
+            ]}
+            """)
+        let first = try aggr("refresh", "gh")
+        XCTAssertTrue(first.stderr.contains("gh issue/o/r/7: 3 new, 0 updated, 0 unchanged"), first.stderr)
+        let json = try aggr("timeline", "--format", "ndjson", "--provider", "gh", "--all")
+        let items = try json.stdout.split(separator: "\n").map { try ItemJSONReader.item(from: JSONParser.parse(String($0))) }
+        let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        XCTAssertEqual(byID["o/r#7"]?.kind, .issue)
+        XCTAssertEqual(byID["o/r#7/note/501"]?.title, "Re: Issue 7")
+        XCTAssertEqual(byID["o/r#7/note/501"]?.author?.name, "ana")
+        XCTAssertEqual(byID["o/r#7/note/502"]?.updated, ISOTimestamp.parse("2026-11-19T11:00:00Z"))
+
+        // The issue answers 304, the comments changed: the issue is read again in full.
+        server.route("/repos/o/r/issues/7/comments") { _ in .text("[]") }
+        let second = try aggr("refresh", "gh", "--force")
+        XCTAssertTrue(second.stderr.contains("gh issue/o/r/7: 0 new, 0 updated, 1 unchanged"), second.stderr)
+
+        // The same issue listed by another provider: its thread is fetched on demand.
+        XCTAssertEqual(try aggr("refresh", "list").status, 0)
+        server.route("/repos/o/r/issues/7/comments") { _ in .text(comments) }
+        let store = try Store(path: directory.file("aggr.sqlite"))
+        let listed = try XCTUnwrap(try store.item(provider: "list", id: "o/r#7"))
+        let configuration = try ConfigLoader(registry: BuiltinProviders.registry).load(path: directory.file("providers.json"))
+        let refresher = Refresher(
+            configuration: configuration, registry: BuiltinProviders.registry, store: store, http: CurlHTTPClient(), environment: [:])
+        let thread = try await refresher.fetchThread(of: listed)
+        XCTAssertEqual(thread.map(\.item.id), ["o/r#7/note/501", "o/r#7/note/502"])
+        XCTAssertEqual(try store.sections().map(\.key).sorted(), ["issue/o/r/7", "issues/o/r"], "no section for the thread")
     }
 }

@@ -47,6 +47,15 @@ public struct GitHubAPIParser: Sendable, ForgeParser {
         var pullRequest: PullLink?
     }
 
+    struct Comment: Decodable {
+        var id: Int
+        var body: String?
+        var htmlUrl: String
+        var user: User?
+        var createdAt: String
+        var updatedAt: String?
+    }
+
     struct PullLink: Decodable {
         var htmlUrl: String?
     }
@@ -103,6 +112,31 @@ public struct GitHubAPIParser: Sendable, ForgeParser {
                 summary: ItemText.summary(MarkdownText.plainText(issue.body ?? "")), content: issue.body,
                 published: date(issue.createdAt) ?? Date(timeIntervalSince1970: 0), updated: date(issue.updatedAt),
                 tags: (issue.labels ?? []).map(\.name), metrics: Metrics(comments: issue.comments), extra: extra)
+        }
+    }
+
+    /// One issue or pull request (`GET /repos/{repo}/issues/{number}`), kind by what it is.
+    public func issue(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> Item {
+        let issue = try decode(Issue.self, body, section: section)
+        let kind: ItemKind = issue.pullRequest == nil ? .issue : .pull
+        var item = try issues(Array("[".utf8) + body + Array("]".utf8), repo: repo, section: section, pulls: true)[0]
+        item.kind = kind
+        return item
+    }
+
+    /// An issue's or pull request's comments as replies (`…/issues/{number}/comments`),
+    /// titled "Re: <title>", with ids under the issue's (`<repo>#<number>/note/<id>`).
+    public func comments(_ body: [UInt8], repo: String, number: Int, title: String, section: String) throws(ProviderError) -> [Item] {
+        try decode([Comment].self, body, section: section).map { comment in
+            let created = date(comment.createdAt)
+            let text = comment.body ?? ""
+            return Item(
+                provider: provider, section: section, id: "\(repo)#\(number)/note/\(comment.id)", kind: .reply,
+                title: ItemText.title("Re: \(title)"), url: comment.htmlUrl, author: author(comment.user),
+                summary: ItemText.summary(MarkdownText.plainText(text)), content: text,
+                published: created ?? Date(timeIntervalSince1970: 0),
+                updated: date(comment.updatedAt).flatMap { $0 > (created ?? $0) ? $0 : nil },
+                extra: ["repo": repo, "number": String(number), "topic": "\(repo)#\(number)"])
         }
     }
 

@@ -14,6 +14,8 @@ extension GitHubProvider {
         if parts.count == 1 { return "user/\(first)" }
         let repo = "\(parts[0])/\(parts[1])"
         switch parts.count > 2 ? parts[2] : "" {
+        case "issues" where parts.count > 3 && Int(parts[3]) != nil: return "issue/\(repo)/\(parts[3])"
+        case "pull" where parts.count > 3 && Int(parts[3]) != nil: return "issue/\(repo)/\(parts[3])"
         case "issues": return "issues/\(repo)"
         case "pulls", "pull": return "pulls/\(repo)"
         case "commits", "commit": return "commits/\(repo)"

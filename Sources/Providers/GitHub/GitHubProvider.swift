@@ -23,6 +23,8 @@ public struct GitHubProvider: Provider {
             SectionKind(
                 "pulls", summary: "Pull requests", argument: repo,
                 options: [OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which pulls", default: "open")]),
+            SectionKind(
+                "issue", summary: "One issue or pull request and its comments", argument: .segments(["owner", "repo", "number"])),
             SectionKind("commits", summary: "Commits, from the repository's Atom feed (no API quota)", argument: repo),
             SectionKind("events", summary: "A repository's events", argument: repo),
             SectionKind("user", summary: "A user's public events", argument: .segments(["login"])),
@@ -60,6 +62,15 @@ public struct GitHubProvider: Provider {
         Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
     }
 
+    /// An issue's or pull request's comments come from its `issue/<owner>/<repo>/<number>` section.
+    public func threadSection(for item: Item) -> String? {
+        guard item.kind == .issue || item.kind == .pull, let hash = item.id.lastIndex(of: "#") else { return nil }
+        let repo = item.id[..<hash]
+        let number = item.id[item.id.index(after: hash)...]
+        guard repo.split(separator: "/").count == 2, Int(number) != nil else { return nil }
+        return "issue/\(repo)/\(number)"
+    }
+
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let api = GitHubAPIParser(provider: configuration.id, webURL: webURL, apiURL: apiURL)
         let events = GitHubEventParser(provider: configuration.id, webURL: webURL)
@@ -79,6 +90,8 @@ public struct GitHubProvider: Provider {
             return try await paged("/repos/\(repo)/pulls?per_page=\(perPage)&state=\(state)", section, context, title: "\(repo) pulls") {
                 try api.issues($0, repo: repo, section: section.key, pulls: true)
             }
+        case .issue(let repo, let number):
+            return try await issue(repo: repo, number: number, section: section, context: context, parser: api)
         case .events(let repo):
             return try await paged("/repos/\(repo)/events?per_page=\(perPage)", section, context, title: "\(repo) events") {
                 try events.events($0, section: section.key)
@@ -118,6 +131,35 @@ public struct GitHubProvider: Provider {
         case .commits(let repo):
             return try await commits(repo, section: section, context: context)
         }
+    }
+
+    /// An issue and its comments (up to 100); nil when neither changed.
+    func issue(
+        repo: String, number: Int, section: SectionSpec, context: ProviderContext, parser: GitHubAPIParser
+    ) async throws
+        -> SectionFetch
+    {
+        let accept = "application/vnd.github+json"
+        let issueURL = "\(apiURL)/repos/\(repo)/issues/\(number)"
+        let commentsURL = issueURL + "/comments?per_page=100"
+        async let issueAnswer = get(issueURL, section: section, context: context, accept: accept)
+        async let commentsAnswer = get(commentsURL, section: section, context: context, accept: accept)
+        let (issueResponse, commentsResponse) = try await (issueAnswer, commentsAnswer)
+        if issueResponse == nil, commentsResponse == nil {
+            return SectionFetch(section: describe(section, "\(repo)#\(number)"), items: nil)
+        }
+        // One half changed: the other is read again in full, since both are stored together.
+        var issueBody = issueResponse?.body
+        if issueBody == nil {
+            issueBody = try await get(issueURL, section: section, context: context, accept: accept, conditional: false)?.body
+        }
+        var commentsBody = commentsResponse?.body
+        if commentsBody == nil {
+            commentsBody = try await get(commentsURL, section: section, context: context, accept: accept, conditional: false)?.body
+        }
+        let item = try parser.issue(issueBody ?? [], repo: repo, section: section.key)
+        let replies = try parser.comments(commentsBody ?? [], repo: repo, number: number, title: item.title, section: section.key)
+        return SectionFetch(section: describe(section, "\(repo)#\(number) \(item.title)"), items: [item] + replies)
     }
 
     /// Commits from `<web>/<owner>/<repo>/commits.atom`: no API quota is spent.
@@ -163,12 +205,16 @@ public struct GitHubProvider: Provider {
     }
 
     /// One conditional GET with GitHub's headers; 401 becomes an error naming the token variable.
-    func get(_ url: String, section: SectionSpec, context: ProviderContext, accept: String) async throws -> HTTPResponse? {
+    func get(
+        _ url: String, section: SectionSpec, context: ProviderContext, accept: String, conditional: Bool = true
+    ) async throws
+        -> HTTPResponse?
+    {
         var headers = [("Accept", accept)]
         if accept.contains("github") { headers.append(("X-GitHub-Api-Version", "2022-11-28")) }
         if let token = context.token(for: configuration, metadata: Self.metadata) { headers.append(("Authorization", "Bearer \(token)")) }
         do {
-            return try await context.get(url, headers: headers)
+            return try await context.get(url, headers: headers, conditional: conditional)
         } catch HTTPError.status(_, let code, let excerpt) where code == 401 {
             let has = context.token(for: configuration, metadata: Self.metadata) != nil
             throw ProviderError.needsSignIn(

@@ -5,6 +5,8 @@ enum GitHubRoute: Equatable {
     case releases(repo: String, prereleases: Bool)
     case issues(repo: String, state: String, labels: String?)
     case pulls(repo: String, state: String)
+    /// One issue or pull request and its comments.
+    case issue(repo: String, number: Int)
     case commits(repo: String)
     case events(repo: String)
     case user(login: String)
@@ -22,6 +24,8 @@ enum GitHubRoute: Equatable {
         case "releases": self = .releases(repo: repo, prereleases: options["prerelease"] != "false")
         case "issues": self = .issues(repo: repo, state: options["state"] ?? "open", labels: options["labels"])
         case "pulls": self = .pulls(repo: repo, state: options["state"] ?? "open")
+        case "issue":
+            self = .issue(repo: section.arguments.prefix(2).joined(separator: "/"), number: Int(section.arguments.last ?? "") ?? 0)
         case "commits": self = .commits(repo: repo)
         case "events": self = .events(repo: repo)
         case "user": self = .user(login: section.argument ?? "")

@@ -102,6 +102,29 @@ final class GitHubParserTests: XCTestCase {
         XCTAssertEqual(pulls[0].url, "https://github.com/rsn491/PyGithub/pull/1")
     }
 
+    func testOneIssueOrPullAndItsComments() throws {
+        // An element of the issues list is what GET /repos/{repo}/issues/{number} answers; the
+        // list holds pull requests too (with a `pull_request` member).
+        guard case .array(let entries) = try JSONParser.parse(bytes: try fixture("repos-issues-PyGithub-2024.json")) else {
+            return XCTFail("the fixture is a list")
+        }
+        let pullEntry = try XCTUnwrap(entries.first { $0["pull_request"] != nil })
+        let issueEntry = try XCTUnwrap(entries.first { $0["pull_request"] == nil })
+        let pull = try api.issue(Array(JSONPrettyPrinter.format(pullEntry).utf8), repo: "PyGithub/PyGithub", section: "s")
+        XCTAssertEqual(pull.kind, .pull)
+        let issue = try api.issue(Array(JSONPrettyPrinter.format(issueEntry).utf8), repo: "PyGithub/PyGithub", section: "s")
+        XCTAssertEqual(issue.kind, .issue)
+        XCTAssertEqual(issue.id, "PyGithub/PyGithub#3042")
+        let comments = try api.comments(
+            Array(#"[{"id": 9, "html_url": "https://github.com/PyGithub/PyGithub/issues/3042#issuecomment-9", "body": "LGTM","#.utf8)
+                + Array(#" "user": {"login": "rsn491"}, "created_at": "2024-05-01T00:00:00Z"}]"#.utf8),
+            repo: "PyGithub/PyGithub", number: 3042, title: issue.title, section: "s")
+        XCTAssertEqual(comments.map(\.id), ["PyGithub/PyGithub#3042/note/9"])
+        XCTAssertEqual(comments[0].title, "Re: github.Repository is missing method for GET automated-security-fixes")
+        XCTAssertEqual(comments[0].extra["topic"], "PyGithub/PyGithub#3042")
+        XCTAssertThrowsError(try api.comments(Array("{}".utf8), repo: "o/r", number: 1, title: "t", section: "s"))
+    }
+
     func testNotificationsSearchAndTrending() throws {
         let notifications = try api.notifications(try fixture("notifications-2018.json"), section: "notifications")
         XCTAssertEqual(notifications.count, 1)
