@@ -265,19 +265,8 @@ final class ServeCommandTests: ServeTestCase {
     }
 
     func testTheItemPageFetchesRepliesThatAreNotStored() throws {
-        let server = try TestHTTPServer()
+        let server = try refreshedV2EXHotList()
         defer { server.stop() }
-        let hot = try fixture("v2ex/hot.json")
-        let replies = try fixture("v2ex/replies-700001.json")
-        let firstTopic = "[" + hot.components(separatedBy: "    },\n    {")[0].dropFirst(1) + "    }]"
-        server.route("/api/topics/hot.json") { _ in .text(hot) }
-        server.route("/api/topics/show.json") { request in
-            .text(request.query == "id=700001" ? String(firstTopic) : String(hot.prefix(300)))
-        }
-        server.route("/api/replies/show.json") { _ in .text(replies) }
-        directory.write(
-            "providers.json", #"{"providers": [{"id": "v2ex", "type": "v2ex", "api_url": "\#(server.baseURL)", "sections": ["hot"]}]}"#)
-        XCTAssertEqual(try aggr("refresh").status, 0)
         // Stored in upstream order: 700001 (42 replies), 700002 (none), 700003 (one).
         let (topic, quiet, broken) = (1, 2, 3)
 

@@ -137,22 +137,8 @@ final class TuiTests: ServeTestCase {
     }
 
     func testOpeningATopicWithoutStoredRepliesFetchesThemThroughTheProvider() throws {
-        let server = try TestHTTPServer()
+        let server = try refreshedV2EXHotList()
         defer { server.stop() }
-        let hot = try fixture("v2ex/hot.json")
-        let replies = try fixture("v2ex/replies-700001.json")
-        let firstTopic = "[" + hot.components(separatedBy: "    },\n    {")[0].dropFirst(1) + "    }]"
-        server.route("/api/topics/hot.json") { _ in .text(hot) }
-        server.route("/api/topics/show.json") { request in
-            // 700001 is found; any other topic gets a truncated answer.
-            .text(request.query == "id=700001" ? String(firstTopic) : String(hot.prefix(300)))
-        }
-        server.route("/api/replies/show.json") { _ in .text(replies) }
-        directory.write(
-            "providers.json", #"{"providers": [{"id": "v2ex", "type": "v2ex", "api_url": "\#(server.baseURL)", "sections": ["hot"]}]}"#)
-        let refresh = try aggr("refresh")
-        XCTAssertEqual(refresh.status, 0, refresh.stderr)
-        XCTAssertEqual(server.requests.filter { $0.path == "/api/replies/show.json" }.count, 0, "the hot list alone has no replies")
 
         let tui = try startReader()
         try tui.waitFor("Swift 还是 Rust")
