@@ -355,8 +355,7 @@ public final class TerminalReader {
         let thread = stored.item.kind == .reply ? [] : try store.thread(of: stored)
         var note = thread.isEmpty && stored.item.kind == .topic ? "no replies stored" : nil
         // Replies no configured section brings are fetched through the provider.
-        let expected = stored.item.metrics.replies ?? stored.item.metrics.comments
-        if thread.count < (expected ?? 1), stored.item.kind != .reply, startThreadFetch(stored) {
+        if Refresher.threadLooksIncomplete(stored.item, storedReplies: thread.count), startThreadFetch(stored) {
             note = "fetching replies…"
         }
         layOutPage(stored, thread: thread, note: note)

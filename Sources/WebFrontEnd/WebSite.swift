@@ -330,9 +330,8 @@ public final class WebSite: Sendable {
     /// Whether the item page offers to fetch `stored`'s thread: its provider can, and fewer
     /// replies are stored than the item counts (or none, when it does not count them).
     func canFetchThread(of stored: StoredItem, stored count: Int) -> Bool {
-        guard let threads, stored.item.kind != .reply else { return false }
-        let expected = stored.item.metrics.replies ?? stored.item.metrics.comments ?? 1
-        return count < expected
+        guard let threads else { return false }
+        return Refresher.threadLooksIncomplete(stored.item, storedReplies: count)
             && Refresher.canFetchThread(of: stored.item, configuration: configuration, registry: threads.registry)
     }
 

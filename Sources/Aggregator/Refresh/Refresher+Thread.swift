@@ -16,6 +16,12 @@ extension Refresher {
         Self.threadSource(of: item, configuration: configuration, registry: registry) != nil
     }
 
+    /// Whether `item`'s thread looks incomplete with `storedReplies` stored: fewer than the
+    /// replies or comments it counts (or none, when it counts nothing); replies have none.
+    public static func threadLooksIncomplete(_ item: Item, storedReplies: Int) -> Bool {
+        item.kind != .reply && storedReplies < (item.metrics.replies ?? item.metrics.comments ?? 1)
+    }
+
     /// Whether `item`'s provider in `configuration` can fetch its thread, without a refresher
     /// (and the HTTP client it would start).
     public static func canFetchThread(of item: Item, configuration: Configuration, registry: ProviderRegistry) -> Bool {

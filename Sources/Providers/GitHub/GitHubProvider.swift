@@ -64,11 +64,7 @@ public struct GitHubProvider: Provider {
 
     /// An issue's or pull request's comments come from its `issue/<owner>/<repo>/<number>` section.
     public func threadSection(for item: Item) -> String? {
-        guard item.kind == .issue || item.kind == .pull, let hash = item.id.lastIndex(of: "#") else { return nil }
-        let repo = item.id[..<hash]
-        let number = item.id[item.id.index(after: hash)...]
-        guard repo.split(separator: "/").count == 2, Int(number) != nil else { return nil }
-        return "issue/\(repo)/\(number)"
+        ForgeIssueThread.section(for: item, kinds: [.issue, .pull], numeric: true)
     }
 
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {

@@ -60,11 +60,7 @@ public struct GiteeProvider: Provider {
 
     /// An issue's comments come from its `issue/<owner>/<repo>/<number>` section.
     public func threadSection(for item: Item) -> String? {
-        guard item.kind == .issue, let hash = item.id.lastIndex(of: "#") else { return nil }
-        let repo = item.id[..<hash]
-        let number = item.id[item.id.index(after: hash)...]
-        guard repo.split(separator: "/").count == 2, !number.isEmpty, !number.contains("/") else { return nil }
-        return "issue/\(repo)/\(number)"
+        ForgeIssueThread.section(for: item, kinds: [.issue], numeric: false)
     }
 
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
