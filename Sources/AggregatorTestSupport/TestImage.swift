@@ -47,7 +47,7 @@ public enum TestImage {
         let ppm = "\(directory)/source.ppm"
         var bytes = Array("P6\n\(width) \(height)\n255\n".utf8)
         for _ in 0..<(width * height) { bytes += rgb }
-        FileManager.default.createFile(atPath: ppm, contents: Data(bytes))
+        try Data(bytes).write(to: URL(fileURLWithPath: ppm))
         let output = "\(directory)/converted.\(format)"
         let (tool, arguments) =
             format == "jpg"

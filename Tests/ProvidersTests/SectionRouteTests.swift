@@ -22,30 +22,30 @@ final class SectionRouteTests: XCTestCase {
     func testEveryKindHasItsRouteAndNoOtherKindDoes() throws {
         let odd = SectionSpec(key: "commitz/a/b", kind: "commitz", arguments: ["a", "b"])
         var routes: [String] = []
-        for spec in try specs(GitHubProvider.metadata) { routes.append("\(try GitHubRoute(spec, provider: "g"))") }
-        for spec in try specs(GiteeProvider.metadata) { routes.append("\(try GiteeRoute(spec, provider: "g"))") }
-        for spec in try specs(V2EXProvider.metadata) { routes.append("\(try V2EXRoute(spec, provider: "v"))") }
-        for spec in try specs(DribbbleProvider.metadata) { routes.append("\(try DribbbleRoute(spec, provider: "d"))") }
+        for spec in try specs(GitHubProvider.metadata) { routes.append("\(try GitHubRoute(spec))") }
+        for spec in try specs(GiteeProvider.metadata) { routes.append("\(try GiteeRoute(spec))") }
+        for spec in try specs(V2EXProvider.metadata) { routes.append("\(try V2EXRoute(spec))") }
+        for spec in try specs(DribbbleProvider.metadata) { routes.append("\(try DribbbleRoute(spec))") }
         XCTAssertEqual(
             routes.count,
             [GitHubProvider.metadata, GiteeProvider.metadata, V2EXProvider.metadata, DribbbleProvider.metadata].map(\.sections.count)
                 .reduce(0, +))
         XCTAssertEqual(
-            try GitHubRoute(try SectionSpec.parse("commits/a/b", for: GitHubProvider.metadata), provider: "g"), .commits(repo: "a/b"))
+            try GitHubRoute(try SectionSpec.parse("commits/a/b", for: GitHubProvider.metadata)), .commits(repo: "a/b"))
         XCTAssertEqual(
-            try GitHubRoute(try SectionSpec.parse("search/swift%20nio?sort=stars", for: GitHubProvider.metadata), provider: "g"),
+            try GitHubRoute(try SectionSpec.parse("search/swift%20nio?sort=stars", for: GitHubProvider.metadata)),
             .search(query: "swift nio", sort: "stars", order: "desc"))
         XCTAssertEqual(
-            try V2EXRoute(try SectionSpec.parse("topic/7?source=html", for: V2EXProvider.metadata), provider: "v"),
+            try V2EXRoute(try SectionSpec.parse("topic/7?source=html", for: V2EXProvider.metadata)),
             .topic(id: 7, fromPage: true))
-        XCTAssertEqual(try GiteeRoute(try SectionSpec.parse("user", for: GiteeProvider.metadata), provider: "g"), .user(login: nil))
+        XCTAssertEqual(try GiteeRoute(try SectionSpec.parse("user", for: GiteeProvider.metadata)), .user(login: nil))
 
-        XCTAssertThrowsError(try GitHubRoute(odd, provider: "g")) { error in
-            XCTAssertEqual(error as? ProviderError, .unknownSection(provider: "g", section: "commitz/a/b"))
+        XCTAssertThrowsError(try GitHubRoute(odd)) { error in
+            XCTAssertEqual(error as? ProviderError, .unknownSection("commitz/a/b"))
             XCTAssertEqual("\(error)", "aggr has no route for section \"commitz/a/b\" of this type (a bug: please report it)")
         }
-        XCTAssertThrowsError(try GiteeRoute(odd, provider: "g"))
-        XCTAssertThrowsError(try V2EXRoute(odd, provider: "v"))
-        XCTAssertThrowsError(try DribbbleRoute(odd, provider: "d"))
+        XCTAssertThrowsError(try GiteeRoute(odd))
+        XCTAssertThrowsError(try V2EXRoute(odd))
+        XCTAssertThrowsError(try DribbbleRoute(odd))
     }
 }

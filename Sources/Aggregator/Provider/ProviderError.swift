@@ -1,24 +1,63 @@
 import Foundation
 
-/// A provider could not turn an upstream answer into items; names the provider and section.
-public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The payload is not what the site's API or page is known to return.
-    case unexpectedPayload(provider: String, section: String, detail: String)
+/// A provider could not turn an upstream answer into items.
+///
+/// Providers and parsers throw it with a reason and a detail; the refresher stamps the
+/// provider and section on it where the error leaves the fetch (``stamped(provider:section:)``),
+/// so no throw site repeats them.
+public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure it is.
+    public enum Reason: Sendable, Equatable {
+        /// The payload is not what the site's API or page is known to return.
+        case unexpectedPayload
+        /// The section needs a token or a signed-in session.
+        case needsSignIn
+        /// A CDN or firewall answered instead of the site.
+        case blocked
+        /// The site has no such page, repository, topic or account.
+        case notFound
+        /// The type has no route for a section kind its metadata accepted: a defect in aggr,
+        /// said plainly instead of fetching some other section. The detail is the section key.
+        case unknownSection
+    }
+
+    public var reason: Reason
+    public var detail: String
+    /// The provider id, once the refresher stamped it ("" before).
+    public var provider = ""
+    /// The section key, once the refresher stamped it ("" before).
+    public var section = ""
+
+    public init(_ reason: Reason, detail: String) {
+        self.reason = reason
+        self.detail = detail
+    }
+
+    /// The payload is not what the site is known to return.
+    public static func unexpectedPayload(detail: String) -> ProviderError { ProviderError(.unexpectedPayload, detail: detail) }
     /// The section needs a token or a signed-in session.
-    case needsSignIn(provider: String, section: String, detail: String)
+    public static func needsSignIn(detail: String) -> ProviderError { ProviderError(.needsSignIn, detail: detail) }
     /// A CDN or firewall answered instead of the site.
-    case blocked(provider: String, section: String, detail: String)
-    case notFound(provider: String, section: String, detail: String)
-    /// The type has no route for a section kind its metadata accepted: a defect in aggr, said
-    /// plainly instead of fetching some other section.
-    case unknownSection(provider: String, section: String)
+    public static func blocked(detail: String) -> ProviderError { ProviderError(.blocked, detail: detail) }
+    /// The site has no such thing.
+    public static func notFound(detail: String) -> ProviderError { ProviderError(.notFound, detail: detail) }
+    /// No route for the section `key`'s kind.
+    public static func unknownSection(_ key: String) -> ProviderError { ProviderError(.unknownSection, detail: key) }
+
+    /// This error with the provider and section it came from.
+    public func stamped(provider: String, section: String) -> ProviderError {
+        var stamped = self
+        stamped.provider = provider
+        stamped.section = section
+        return stamped
+    }
 
     public var description: String {
-        switch self {
-        case .unknownSection(_, let section): "aggr has no route for section \"\(section)\" of this type (a bug: please report it)"
-        case .unexpectedPayload(_, _, let detail): "unexpected answer: \(detail)"
-        case .needsSignIn(_, let section, let detail): "\(section) needs a token or sign-in: \(detail)"
-        case .blocked(_, _, let detail), .notFound(_, _, let detail): detail
+        switch reason {
+        case .unknownSection: "aggr has no route for section \"\(detail)\" of this type (a bug: please report it)"
+        case .unexpectedPayload: "unexpected answer: \(detail)"
+        case .needsSignIn: (section.isEmpty ? "" : "\(section) ") + "needs a token or sign-in: \(detail)"
+        case .blocked, .notFound: detail
         }
     }
 

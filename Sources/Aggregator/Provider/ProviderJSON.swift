@@ -3,11 +3,10 @@ import Foundation
 /// Decodes upstream JSON (snake_case keys) into a provider's Codable types, turning any
 /// failure into a ``ProviderError`` that says where decoding stopped.
 public enum ProviderJSON {
-    public static func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], provider: String, section: String) throws(ProviderError) -> T {
+    public static func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8]) throws(ProviderError) -> T {
         // JSONDecoder would call bytes that are not UTF-8 "wrong type at the top level".
         if let offset = UTF8Validation.firstInvalidOffset(body) {
             throw ProviderError.unexpectedPayload(
-                provider: provider, section: section,
                 detail: "the JSON is not valid UTF-8 (byte 0x\(String(body[offset], radix: 16)) at byte offset \(offset))")
         }
         do {
@@ -15,8 +14,7 @@ public enum ProviderJSON {
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             return try decoder.decode(T.self, from: Data(body))
         } catch {
-            throw ProviderError.unexpectedPayload(
-                provider: provider, section: section, detail: ProviderError.describe(decoding: error, body: body))
+            throw ProviderError.unexpectedPayload(detail: ProviderError.describe(decoding: error, body: body))
         }
     }
 }

@@ -46,7 +46,8 @@ extension Refresher {
         }
         let session = FetchSession(memory: store, provider: entry.id)
         do {
-            let fetched = try await provider.fetch(spec, context: context(for: entry, metadata: metadata, session: session))
+            let fetched = try await Self.fetch(
+                spec, of: provider, entry: entry, context: context(for: entry, metadata: metadata, session: session))
             if let items = fetched.items {
                 try store.ingest(items, section: fetched.section, now: now, validators: session.stagedValidators, listed: false)
             }

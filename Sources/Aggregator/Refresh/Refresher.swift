@@ -117,7 +117,7 @@ public struct Refresher: Sendable {
                     let context = context(for: entry, metadata: metadata, session: session)
                     let outcome: SectionOutcome
                     do {
-                        let fetched = try await provider.fetch(section, context: context)
+                        let fetched = try await Self.fetch(section, of: provider, entry: entry, context: context)
                         if var items = fetched.items {
                             if let limit = entry.limit { items = Array(items.prefix(limit)) }
                             outcome = .stored(
@@ -225,6 +225,18 @@ public struct Refresher: Sendable {
             // Each cookie's value on its own too; short ones ("zhcn") are not secrets worth a REDACTED.
             + (webCookie?.value.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
                 .filter { $0.count >= 12 } ?? [])
+    }
+
+    /// Fetches `section` of `provider`, stamping the entry's id and the section key on a
+    /// ``ProviderError`` that leaves it.
+    static func fetch(
+        _ section: SectionSpec, of provider: any Provider, entry: ProviderConfiguration, context: ProviderContext
+    ) async throws -> SectionFetch {
+        do {
+            return try await provider.fetch(section, context: context)
+        } catch let error as ProviderError {
+            throw error.stamped(provider: entry.id, section: section.key)
+        }
     }
 
     /// A one-line description of any fetch error.

@@ -70,12 +70,12 @@ public struct DribbbleParser: Sendable {
     }
 
     public func account(_ body: [UInt8], section: String) throws(ProviderError) -> Account {
-        try ProviderJSON.decode(Account.self, body, provider: provider, section: section)
+        try ProviderJSON.decode(Account.self, body)
     }
 
     /// Shots of either API shape; `owner` stands in as author when a shot names none.
     public func shots(_ body: [UInt8], section: String, owner: Author? = nil) throws(ProviderError) -> [Item] {
-        try ProviderJSON.decode([Shot].self, body, provider: provider, section: section).map { shot in
+        try ProviderJSON.decode([Shot].self, body).map { shot in
             let user = shot.user
             let name = user?.name ?? user?.username ?? user?.login
             let author = name.map { Author(name: $0, url: user?.htmlUrl) } ?? owner
@@ -92,7 +92,7 @@ public struct DribbbleParser: Sendable {
 
     /// The authenticated user's projects, linking to their pages under the account.
     public func projects(_ body: [UInt8], section: String, account: Account) throws(ProviderError) -> [Item] {
-        try ProviderJSON.decode([Project].self, body, provider: provider, section: section).map { project in
+        try ProviderJSON.decode([Project].self, body).map { project in
             Item(
                 provider: provider, section: section, id: "project/\(project.id)", kind: .post,
                 title: ItemText.title("Project: \(project.name)"),
@@ -110,12 +110,11 @@ public struct DribbbleParser: Sendable {
         do {
             document = try MarkupDocument.html(body)
         } catch {
-            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "\(error)")
+            throw ProviderError.unexpectedPayload(detail: "\(error)")
         }
         let rows = (try? document.select(css: "li[id^='screenshot-']")) ?? []
         if rows.isEmpty, ((try? document.select(css: "ol.dribbbles, ol.shots-grid, #main")) ?? []).isEmpty {
-            throw ProviderError.unexpectedPayload(
-                provider: provider, section: section, detail: "not a Dribbble shot list (no li[id^=screenshot-])")
+            throw ProviderError.unexpectedPayload(detail: "not a Dribbble shot list (no li[id^=screenshot-])")
         }
         return rows.enumerated().compactMap { index, row -> Item? in
             guard let raw = row.attribute("id")?.dropFirst("screenshot-".count), let id = Int(raw) else { return nil }

@@ -7,15 +7,7 @@ public struct DribbbleProvider: Provider {
     public static let metadata = ProviderMetadata(
         typeName: "dribbble", displayName: "Dribbble",
         summary: "Shots from Dribbble: yours through API v2, popular, a designer's and search results through the site's pages.",
-        sections: [
-            SectionKind("shots", summary: "Your shots (API v2 /user/shots)", needsToken: true),
-            SectionKind("projects", summary: "Your projects (API v2 /user/projects)", needsToken: true),
-            SectionKind(
-                "popular", summary: "Popular shots (the page /shots/popular)",
-                options: [OptionSpec("timeframe", .choice(["week", "month", "year", "ever"]), summary: "Period")]),
-            SectionKind("user", summary: "A designer's shots (the page /<name>)", argument: .segments(["name"])),
-            SectionKind("search", summary: "Recent shots for a query (the page /search/shots/recent?q=)", argument: .segments(["query"])),
-        ],
+        sections: DribbbleRoute.Kind.allCases.map(\.section),
         options: [
             OptionSpec("details", .boolean, summary: "Read each new shot's page for its date, tags, likes and saves", default: "false"),
             OptionSpec("max_details", .integer(1...60), summary: "Shot pages read per refresh at most", default: "10"),
@@ -45,18 +37,16 @@ public struct DribbbleProvider: Provider {
 
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let parser = DribbbleParser(provider: configuration.id, webURL: webURL)
-        switch try DribbbleRoute(section, provider: configuration.id) {
+        switch try DribbbleRoute(section) {
         case .account(let list):
             guard let token = context.token(for: configuration, metadata: Self.metadata) else {
-                throw ProviderError.needsSignIn(
-                    provider: configuration.id, section: section.key,
-                    detail: "Dribbble's API needs an OAuth token: set $\(tokenVariable)")
+                throw ProviderError.needsSignIn(detail: "Dribbble's API needs an OAuth token: set $\(tokenVariable)")
             }
-            guard let accountBody = try await api("/user", token: token, section: section, context: context, conditional: false) else {
+            guard let accountBody = try await api("/user", token: token, context: context, conditional: false) else {
                 return SectionFetch(section: describe(section, "Dribbble"), items: nil)
             }
             let account = try parser.account(accountBody, section: section.key)
-            guard let body = try await api("/user/\(list)", token: token, section: section, context: context, conditional: true)
+            guard let body = try await api("/user/\(list)", token: token, context: context, conditional: true)
             else {
                 return SectionFetch(section: describe(section, "Dribbble › \(account.name)"), items: nil)
             }
@@ -66,7 +56,7 @@ public struct DribbbleProvider: Provider {
                 : try parser.projects(body, section: section.key, account: account)
             return SectionFetch(section: describe(section, "Dribbble › \(account.name) \(list)"), items: items)
         case .page(let path, let title):
-            guard let response = try await get(webURL + path, section: section, context: context) else {
+            guard let response = try await get(webURL + path, context: context) else {
                 return SectionFetch(section: describe(section, title), items: nil)
             }
             var items = try parser.shotList(response.body, section: section.key, servedAt: response.serverDate ?? context.now)
@@ -87,7 +77,7 @@ public struct DribbbleProvider: Provider {
             budget -= 1
             let response: HTTPResponse?
             do {
-                response = try await get(result[index].url, section: section, context: context)
+                response = try await get(result[index].url, context: context)
             } catch is RateLimitedError {
                 context.logger.notice("dribbble \(section.key): shot pages rate limited; keeping the list as it is")
                 break
@@ -104,26 +94,15 @@ public struct DribbbleProvider: Provider {
         return result
     }
 
-    func api(_ path: String, token: String, section: SectionSpec, context: ProviderContext, conditional: Bool) async throws -> [UInt8]? {
+    func api(_ path: String, token: String, context: ProviderContext, conditional: Bool) async throws -> [UInt8]? {
         let headers = [("Accept", "application/json"), ("Authorization", "Bearer \(token)")]
-        do {
-            return try await context.get(apiURL + path, headers: headers, conditional: conditional)?.body
-        } catch HTTPError.status(let url, let code, let excerpt) where code == 401 {
-            throw ProviderError.needsSignIn(
-                provider: configuration.id, section: section.key,
-                detail: "Dribbble refused the token in $\(tokenVariable) (HTTP 401 from \(url): \(excerpt))")
-        } catch HTTPError.status(let url, let code, let excerpt) where code == 404 {
-            throw ProviderError.notFound(
-                provider: configuration.id, section: section.key, detail: "Dribbble: \(excerpt) (HTTP 404 from \(url))")
-        }
+        let refusals = Refusals(site: "Dribbble", [401: .signIn(hint: "check $\(tokenVariable)"), 404: .notFound])
+        return try await context.get(apiURL + path, headers: headers, conditional: conditional, refusals: refusals)?.body
     }
 
-    func get(_ url: String, section: SectionSpec, context: ProviderContext) async throws -> HTTPResponse? {
-        do {
-            return try await context.get(url, headers: [("Accept", "text/html")], signedIn: true)
-        } catch HTTPError.status(let failing, let code, _) where code == 404 {
-            throw ProviderError.notFound(provider: configuration.id, section: section.key, detail: "Dribbble has no page \(failing)")
-        }
+    func get(_ url: String, context: ProviderContext) async throws -> HTTPResponse? {
+        try await context.get(
+            url, headers: [("Accept", "text/html")], signedIn: true, refusals: Refusals(site: "Dribbble", [404: .notFound]))
     }
 
 }

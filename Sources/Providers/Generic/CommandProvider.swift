@@ -67,12 +67,11 @@ public struct CommandProvider: Provider {
             case .tooMuchOutput(let limit): detail = "\(name) printed more than \(limit) bytes (options.max_output)"
             case .launch(let reason): detail = "\(name) could not start: \(reason)"
             }
-            throw ProviderError.unexpectedPayload(provider: configuration.id, section: section.key, detail: detail)
+            throw ProviderError.unexpectedPayload(detail: detail)
         }
         let stderr = String(decoding: output.stderr, as: UTF8.self)
         guard output.status == 0 else {
-            throw ProviderError.unexpectedPayload(
-                provider: configuration.id, section: section.key, detail: "\(name) exited with status \(output.status)" + excerpt(stderr))
+            throw ProviderError.unexpectedPayload(detail: "\(name) exited with status \(output.status)" + excerpt(stderr))
         }
         let described = Section(provider: configuration.id, key: section.key, title: name)
         let text = String(decoding: output.stdout, as: UTF8.self)
@@ -82,8 +81,7 @@ public struct CommandProvider: Provider {
             do {
                 feed = try FeedParser(url: "exec:\(name)", now: context.now).parse(output.stdout)
             } catch {
-                throw ProviderError.unexpectedPayload(
-                    provider: configuration.id, section: section.key, detail: "\(error)" + excerpt(stderr))
+                throw ProviderError.unexpectedPayload(detail: "\(error)" + excerpt(stderr))
             }
             let items = FeedItemMapper(provider: configuration.id, section: section.key, feedURL: "exec:\(name)", now: context.now).items(
                 feed)
@@ -99,8 +97,7 @@ public struct CommandProvider: Provider {
             }
             return SectionFetch(section: described, items: items)
         } catch {
-            throw ProviderError.unexpectedPayload(
-                provider: configuration.id, section: section.key, detail: "\(name) printed a bad line: \(error)" + excerpt(stderr))
+            throw ProviderError.unexpectedPayload(detail: "\(name) printed a bad line: \(error)" + excerpt(stderr))
         }
     }
 

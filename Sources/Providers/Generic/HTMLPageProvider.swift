@@ -99,18 +99,17 @@ public struct HTMLPageProvider: Provider {
             document = try MarkupDocument.html(
                 response.body, url: response.url, encoding: FeedProvider.charset(response.header("Content-Type")))
         } catch {
-            throw ProviderError.unexpectedPayload(provider: configuration.id, section: section.key, detail: "\(error)")
+            throw ProviderError.unexpectedPayload(detail: "\(error)")
         }
         let pageExcerpt = { GenericItemBuilder.excerpt(document.root.map { HTMLText.plainText($0.outerHTML) } ?? "") }
         let entries: [MarkupNode]
         do {
             entries = try document.select(xpath: items)
         } catch {
-            throw ProviderError.unexpectedPayload(provider: configuration.id, section: section.key, detail: "\(error)")
+            throw ProviderError.unexpectedPayload(detail: "\(error)")
         }
         guard !entries.isEmpty else {
             throw ProviderError.unexpectedPayload(
-                provider: configuration.id, section: section.key,
                 detail: "items selector \"\(configuration.stringOption("items") ?? "")\" matched nothing (page: \(pageExcerpt()))")
         }
         let title = ((try? document.select(xpath: "//title").first) ?? nil)?.trimmedText

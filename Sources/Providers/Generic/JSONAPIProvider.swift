@@ -86,7 +86,7 @@ public struct JSONAPIProvider: Provider {
         do {
             root = try JSONParser.parse(bytes: response.body, mode: .upstream)
         } catch {
-            throw ProviderError.unexpectedPayload(provider: configuration.id, section: section.key, detail: "not JSON: \(error)")
+            throw ProviderError.unexpectedPayload(detail: "not JSON: \(error)")
         }
         let entries = items.values(in: root).flatMap { value -> [JSONValue] in
             if case .array(let elements) = value { return elements }
@@ -95,8 +95,7 @@ public struct JSONAPIProvider: Provider {
         guard !entries.isEmpty else {
             var keys = ""
             if case .object(let members) = root { keys = " (top-level keys: \(members.map(\.key).joined(separator: ", ")))" }
-            throw ProviderError.unexpectedPayload(
-                provider: configuration.id, section: section.key, detail: "items path \"\(items)\" reached nothing\(keys)")
+            throw ProviderError.unexpectedPayload(detail: "items path \"\(items)\" reached nothing\(keys)")
         }
         let builder = GenericItemBuilder(
             provider: configuration.id, section: section.key, baseURL: response.url, now: context.now,

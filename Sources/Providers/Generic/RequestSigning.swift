@@ -60,8 +60,7 @@ struct RequestSigning: Sendable {
     /// The signer with the secret read from the environment.
     func signer(_ environment: [String: String], provider: String, section: String) throws(ProviderError) -> RequestSigner {
         guard let secret = environment[secretVariable], !secret.isEmpty else {
-            throw ProviderError.needsSignIn(
-                provider: provider, section: section, detail: "requests must be signed: set $\(secretVariable) to the API secret")
+            throw ProviderError.needsSignIn(detail: "requests must be signed: set $\(secretVariable) to the API secret")
         }
         return RequestSigner(
             algorithm: algorithm, secret: secret, parameter: parameter, timestampParameter: timestampParameter, include: include,

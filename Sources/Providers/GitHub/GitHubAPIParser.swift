@@ -175,7 +175,7 @@ public struct GitHubAPIParser: Sendable, ForgeParser {
     }
 
     func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], section: String) throws(ProviderError) -> T {
-        try ProviderJSON.decode(type, body, provider: provider, section: section)
+        try ProviderJSON.decode(type, body)
     }
 
 }

@@ -21,18 +21,18 @@ public struct GitHubEventParser: Sendable {
         do {
             document = try JSONParser.parse(bytes: body, mode: .upstream)
         } catch {
-            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "not JSON: \(error)")
+            throw ProviderError.unexpectedPayload(detail: "not JSON: \(error)")
         }
         let list: [JSONValue]
         switch document {
         case .array(let events): list = events
         case .object: list = [document]
-        default: throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "expected a list of events")
+        default: throw ProviderError.unexpectedPayload(detail: "expected a list of events")
         }
         return try list.enumerated().map { index, event throws(ProviderError) in
             guard let id = event["id"]?.stringValue ?? event["id"]?.integerValue.map(String.init), let type = event["type"]?.stringValue
             else {
-                throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "event [\(index)] has no id or type")
+                throw ProviderError.unexpectedPayload(detail: "event [\(index)] has no id or type")
             }
             return item(event, id: id, type: type, section: section)
         }

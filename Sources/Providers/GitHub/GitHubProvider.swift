@@ -10,36 +10,7 @@ public struct GitHubProvider: Provider {
     public static let metadata = ProviderMetadata(
         typeName: "github", displayName: "GitHub",
         summary: "Releases, issues, pulls, commits and events of repositories and people on GitHub.",
-        sections: [
-            SectionKind(
-                "releases", summary: "Releases (drafts skipped)", argument: repo,
-                options: [OptionSpec("prerelease", .boolean, summary: "Include prereleases", default: "true")]),
-            SectionKind(
-                "issues", summary: "Issues (pull requests excluded)", argument: repo,
-                options: [
-                    OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which issues", default: "open"),
-                    OptionSpec("labels", .string, summary: "Comma-separated label names"),
-                ]),
-            SectionKind(
-                "pulls", summary: "Pull requests", argument: repo,
-                options: [OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which pulls", default: "open")]),
-            SectionKind(
-                "issue", summary: "One issue or pull request and its comments", argument: .segments(["owner", "repo", "number"])),
-            SectionKind("commits", summary: "Commits, from the repository's Atom feed (no API quota)", argument: repo),
-            SectionKind("events", summary: "A repository's events", argument: repo),
-            SectionKind("user", summary: "A user's public events", argument: .segments(["login"])),
-            SectionKind("received", summary: "Events a user received", argument: .segments(["login"])),
-            SectionKind("notifications", summary: "Your notifications", needsToken: true),
-            SectionKind(
-                "search", summary: "Repository search", argument: .segments(["query"]),
-                options: [
-                    OptionSpec("sort", .choice(["stars", "forks", "updated", "best-match"]), summary: "Order", default: "best-match"),
-                    OptionSpec("order", .choice(["desc", "asc"]), summary: "Direction", default: "desc"),
-                ]),
-            SectionKind(
-                "trending", summary: "Trending repositories (the page github.com/trending)", argument: .optionalSegment("language"),
-                options: [OptionSpec("since", .choice(["daily", "weekly", "monthly"]), summary: "Period", default: "daily")]),
-        ],
+        sections: GitHubRoute.Kind.allCases.map(\.section),
         options: [pagesOption],
         auth: .optional(defaultTokenEnv: "GITHUB_TOKEN", note: "raises the rate limit to 5000/hour; required for notifications"),
         defaultAPIURL: "https://api.github.com", defaultWebURL: "https://github.com", defaultInterval: TimeSpan(seconds: 900),
@@ -71,7 +42,7 @@ public struct GitHubProvider: Provider {
         let api = GitHubAPIParser(provider: configuration.id, webURL: webURL, apiURL: apiURL)
         let events = GitHubEventParser(provider: configuration.id, webURL: webURL)
         let perPage = min(configuration.limit ?? 30, 100)
-        switch try GitHubRoute(section, provider: configuration.id) {
+        switch try GitHubRoute(section) {
         case .releases(let repo, let prereleases):
             return try await paged("/repos/\(repo)/releases?per_page=\(perPage)", section, context, title: "\(repo) releases") {
                 try api.releases($0, repo: repo, section: section.key, includePrereleases: prereleases)
@@ -103,7 +74,6 @@ public struct GitHubProvider: Provider {
         case .notifications:
             guard context.token(for: configuration, metadata: Self.metadata) != nil else {
                 throw ProviderError.needsSignIn(
-                    provider: configuration.id, section: section.key,
                     detail: "GitHub notifications need a token: set $\(tokenVariable) to a token with the notifications scope")
             }
             return try await paged("/notifications?per_page=\(perPage)", section, context, title: "GitHub notifications") {
@@ -117,7 +87,7 @@ public struct GitHubProvider: Provider {
             }
         case .trending(let language, let since):
             let url = "\(webURL)/trending\(language.map { "/\(PercentEncoding.component($0))" } ?? "")?since=\(since)"
-            guard let response = try await get(url, section: section, context: context, accept: "text/html") else {
+            guard let response = try await get(url, context: context, accept: "text/html") else {
                 return SectionFetch(section: describe(section, "GitHub trending"), items: nil)
             }
             let parser = GitHubTrendingParser(provider: configuration.id, webURL: webURL, serverDate: response.serverDate ?? context.now)
@@ -138,8 +108,8 @@ public struct GitHubProvider: Provider {
         let accept = "application/vnd.github+json"
         let issueURL = "\(apiURL)/repos/\(repo)/issues/\(number)"
         let commentsURL = issueURL + "/comments?per_page=100"
-        async let issueAnswer = get(issueURL, section: section, context: context, accept: accept)
-        async let commentsAnswer = get(commentsURL, section: section, context: context, accept: accept)
+        async let issueAnswer = get(issueURL, context: context, accept: accept)
+        async let commentsAnswer = get(commentsURL, context: context, accept: accept)
         let (issueResponse, commentsResponse) = try await (issueAnswer, commentsAnswer)
         if issueResponse == nil, commentsResponse == nil {
             return SectionFetch(section: describe(section, "\(repo)#\(number)"), items: nil)
@@ -147,11 +117,11 @@ public struct GitHubProvider: Provider {
         // One half changed: the other is read again in full, since both are stored together.
         var issueBody = issueResponse?.body
         if issueBody == nil {
-            issueBody = try await get(issueURL, section: section, context: context, accept: accept, conditional: false)?.body
+            issueBody = try await get(issueURL, context: context, accept: accept, conditional: false)?.body
         }
         var commentsBody = commentsResponse?.body
         if commentsBody == nil {
-            commentsBody = try await get(commentsURL, section: section, context: context, accept: accept, conditional: false)?.body
+            commentsBody = try await get(commentsURL, context: context, accept: accept, conditional: false)?.body
         }
         let item = try parser.issue(issueBody ?? [], repo: repo, section: section.key)
         let replies = try parser.comments(commentsBody ?? [], repo: repo, number: number, title: item.title, section: section.key)
@@ -161,14 +131,14 @@ public struct GitHubProvider: Provider {
     /// Commits from `<web>/<owner>/<repo>/commits.atom`: no API quota is spent.
     func commits(_ repo: String, section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let url = "\(webURL)/\(repo)/commits.atom"
-        guard let response = try await get(url, section: section, context: context, accept: "application/atom+xml") else {
+        guard let response = try await get(url, context: context, accept: "application/atom+xml") else {
             return SectionFetch(section: describe(section, "\(repo) commits"), items: nil)
         }
         let feed: Feed
         do {
             feed = try FeedParser(url: url, now: context.now).parse(response.body)
         } catch {
-            throw ProviderError.unexpectedPayload(provider: configuration.id, section: section.key, detail: "\(error)")
+            throw ProviderError.unexpectedPayload(detail: "\(error)")
         }
         let items = feed.entries.map { entry in
             let sha = entry.id.flatMap { $0.split(separator: "/").last.map(String.init) } ?? entry.link ?? entry.title
@@ -185,40 +155,27 @@ public struct GitHubProvider: Provider {
     func paged(
         _ path: String, _ section: SectionSpec, _ context: ProviderContext, title: String, parse: ([UInt8]) throws -> [Item]
     ) async throws -> SectionFetch {
-        let pages = configuration.integerOption("pages", default: 1)
-        var url: String? = apiURL + path
-        var items: [Item] = []
-        for page in 1...pages {
-            guard let next = url else { break }
-            guard let response = try await get(next, section: section, context: context, accept: "application/vnd.github+json") else {
-                if page == 1 { return SectionFetch(section: describe(section, title), items: nil) }
-                break
-            }
-            items += try parse(response.body)
-            url = Self.nextLink(response.header("Link"))
+        let list = PagedList(first: apiURL + path, pages: configuration.integerOption("pages", default: 1))
+        let items = try await list.read { url in
+            try await get(url, context: context, accept: "application/vnd.github+json")
+        } parse: { response, _, _ in
+            PagedList.Page(items: try parse(response.body), next: Self.nextLink(response.header("Link")))
         }
         return SectionFetch(section: describe(section, title), items: items)
     }
 
-    /// One conditional GET with GitHub's headers; 401 becomes an error naming the token variable.
+    /// One conditional GET with GitHub's headers; a 401 without a token names the variable to set.
     func get(
-        _ url: String, section: SectionSpec, context: ProviderContext, accept: String, conditional: Bool = true
+        _ url: String, context: ProviderContext, accept: String, conditional: Bool = true
     ) async throws
         -> HTTPResponse?
     {
         var headers = [("Accept", accept)]
         if accept.contains("github") { headers.append(("X-GitHub-Api-Version", "2022-11-28")) }
         if let token = context.token(for: configuration, metadata: Self.metadata) { headers.append(("Authorization", "Bearer \(token)")) }
-        do {
-            return try await context.get(url, headers: headers, conditional: conditional)
-        } catch HTTPError.status(_, let code, let excerpt) where code == 401 {
-            let has = context.token(for: configuration, metadata: Self.metadata) != nil
-            throw ProviderError.needsSignIn(
-                provider: configuration.id, section: section.key,
-                detail: has
-                    ? "GitHub refused the token in $\(tokenVariable) (HTTP 401: \(excerpt))"
-                    : "GitHub requires a token: set $\(tokenVariable) (HTTP 401: \(excerpt))")
-        }
+        return try await context.get(
+            url, headers: headers, conditional: conditional,
+            refusals: Refusals(site: "GitHub", [401: .signIn(hint: "set $\(tokenVariable) (a token is needed here)")]))
     }
 
     /// The `rel="next"` URL of a Link header.

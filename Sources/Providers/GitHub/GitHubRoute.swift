@@ -15,28 +15,75 @@ enum GitHubRoute: Equatable {
     case search(query: String, sort: String?, order: String)
     case trending(language: String?, since: String)
 
-    /// The route for `section` of provider `provider`; a kind without one is an error, never
-    /// another section.
-    init(_ section: SectionSpec, provider: String) throws(ProviderError) {
+    /// The section kinds this type has, each with its entry in the metadata; the route
+    /// decodes each of them, so a kind cannot be listed without a route or routed unlisted.
+    enum Kind: String, CaseIterable {
+        case releases, issues, pulls, issue, commits, events, user, received, notifications, search, trending
+
+        /// This kind in the type's metadata.
+        var section: SectionKind {
+            switch self {
+            case .releases:
+                SectionKind(
+                    rawValue, summary: "Releases (drafts skipped)", argument: GitHubProvider.repo,
+                    options: [OptionSpec("prerelease", .boolean, summary: "Include prereleases", default: "true")])
+            case .issues:
+                SectionKind(
+                    rawValue, summary: "Issues (pull requests excluded)", argument: GitHubProvider.repo,
+                    options: [
+                        OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which issues", default: "open"),
+                        OptionSpec("labels", .string, summary: "Comma-separated label names"),
+                    ])
+            case .pulls:
+                SectionKind(
+                    rawValue, summary: "Pull requests", argument: GitHubProvider.repo,
+                    options: [OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which pulls", default: "open")])
+            case .issue:
+                SectionKind(
+                    rawValue, summary: "One issue or pull request and its comments", argument: .segments(["owner", "repo", "number"]))
+            case .commits:
+                SectionKind(rawValue, summary: "Commits, from the repository's Atom feed (no API quota)", argument: GitHubProvider.repo)
+            case .events: SectionKind(rawValue, summary: "A repository's events", argument: GitHubProvider.repo)
+            case .user: SectionKind(rawValue, summary: "A user's public events", argument: .segments(["login"]))
+            case .received: SectionKind(rawValue, summary: "Events a user received", argument: .segments(["login"]))
+            case .notifications: SectionKind(rawValue, summary: "Your notifications", needsToken: true)
+            case .search:
+                SectionKind(
+                    rawValue, summary: "Repository search", argument: .segments(["query"]),
+                    options: [
+                        OptionSpec("sort", .choice(["stars", "forks", "updated", "best-match"]), summary: "Order", default: "best-match"),
+                        OptionSpec("order", .choice(["desc", "asc"]), summary: "Direction", default: "desc"),
+                    ])
+            case .trending:
+                SectionKind(
+                    rawValue, summary: "Trending repositories (the page github.com/trending)", argument: .optionalSegment("language"),
+                    options: [OptionSpec("since", .choice(["daily", "weekly", "monthly"]), summary: "Period", default: "daily")])
+            }
+        }
+    }
+
+    /// The route for `section`; a kind this type does not list is an error, never another
+    /// section.
+    init(_ section: SectionSpec) throws(ProviderError) {
         let repo = section.arguments.joined(separator: "/")
         let options = section.options
-        switch section.kind {
-        case "releases": self = .releases(repo: repo, prereleases: options["prerelease"] != "false")
-        case "issues": self = .issues(repo: repo, state: options["state"] ?? "open", labels: options["labels"])
-        case "pulls": self = .pulls(repo: repo, state: options["state"] ?? "open")
-        case "issue":
+        guard let kind = Kind(rawValue: section.kind) else { throw ProviderError.unknownSection(section.key) }
+        switch kind {
+        case .releases: self = .releases(repo: repo, prereleases: options["prerelease"] != "false")
+        case .issues: self = .issues(repo: repo, state: options["state"] ?? "open", labels: options["labels"])
+        case .pulls: self = .pulls(repo: repo, state: options["state"] ?? "open")
+        case .issue:
             self = .issue(repo: section.arguments.prefix(2).joined(separator: "/"), number: Int(section.arguments.last ?? "") ?? 0)
-        case "commits": self = .commits(repo: repo)
-        case "events": self = .events(repo: repo)
-        case "user": self = .user(login: section.argument ?? "")
-        case "received": self = .received(login: section.argument ?? "")
-        case "notifications": self = .notifications
-        case "search":
+        case .commits: self = .commits(repo: repo)
+        case .events: self = .events(repo: repo)
+        case .user: self = .user(login: section.argument ?? "")
+        case .received: self = .received(login: section.argument ?? "")
+        case .notifications: self = .notifications
+        case .search:
             let sort = options["sort"].flatMap { $0 == "best-match" ? nil : $0 }
             self = .search(
                 query: section.argument?.removingPercentEncoding ?? section.argument ?? "", sort: sort, order: options["order"] ?? "desc")
-        case "trending": self = .trending(language: section.argument, since: options["since"] ?? "daily")
-        default: throw ProviderError.unknownSection(provider: provider, section: section.key)
+        case .trending: self = .trending(language: section.argument, since: options["since"] ?? "daily")
         }
     }
 }

@@ -19,12 +19,11 @@ public struct GitHubTrendingParser: Sendable {
         do {
             document = try MarkupDocument.html(body)
         } catch {
-            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "\(error)")
+            throw ProviderError.unexpectedPayload(detail: "\(error)")
         }
         let rows = (try? document.select(css: "article.Box-row")) ?? []
         guard !rows.isEmpty || ((try? document.select(css: "div.Box")) ?? []).count > 0 else {
-            throw ProviderError.unexpectedPayload(
-                provider: provider, section: section, detail: "not GitHub's trending page (no article.Box-row)")
+            throw ProviderError.unexpectedPayload(detail: "not GitHub's trending page (no article.Box-row)")
         }
         return rows.enumerated().compactMap { index, row in
             guard let link = (try? row.first(css: "h2 a, h1 a")) ?? nil, let href = link.attribute("href") else { return nil }

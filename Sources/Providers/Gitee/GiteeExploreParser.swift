@@ -38,14 +38,13 @@ public struct GiteeExploreParser: Sendable {
         do {
             document = try MarkupDocument.html(body)
         } catch {
-            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "\(error)")
+            throw ProviderError.unexpectedPayload(detail: "\(error)")
         }
         // A row is the nearest `.item` around each project link, whatever the list around it is called.
         let listed = (try? document.select(xpath: Self.rows)) ?? []
         if listed.isEmpty, ((try? document.select(css: ".explore-repo__list, #git-discover-page")) ?? []).isEmpty {
             let title = ((try? document.select(css: "title")) ?? []).first?.trimmedText ?? ""
             throw ProviderError.unexpectedPayload(
-                provider: provider, section: section,
                 detail:
                     "not Gitee's explore page (no .item rows around a.project-namespace-path links)"
                     + (title.isEmpty ? "" : "; the page is titled \"\(TerminalText.excerpt(title, limit: 80))\""))

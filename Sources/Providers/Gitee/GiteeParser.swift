@@ -108,9 +108,9 @@ public struct GiteeParser: Sendable, ForgeParser {
     public func issues(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
         let list: [Issue]
         if body.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{") {
-            list = [try ProviderJSON.decode(Issue.self, body, provider: provider, section: section)]
+            list = [try ProviderJSON.decode(Issue.self, body)]
         } else {
-            list = try ProviderJSON.decode([Issue].self, body, provider: provider, section: section)
+            list = try ProviderJSON.decode([Issue].self, body)
         }
         return list.map { issue in
             var tags = (issue.labels ?? []).map(\.name)
@@ -125,7 +125,7 @@ public struct GiteeParser: Sendable, ForgeParser {
     }
 
     public func pulls(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
-        try ProviderJSON.decode([Pull].self, body, provider: provider, section: section).map { pull in
+        try ProviderJSON.decode([Pull].self, body).map { pull in
             Item(
                 provider: provider, section: section, id: "\(repo)!\(pull.number)", kind: .pull, title: ItemText.title(pull.title),
                 url: pull.htmlUrl,
@@ -136,7 +136,7 @@ public struct GiteeParser: Sendable, ForgeParser {
     }
 
     public func commits(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
-        try ProviderJSON.decode([Commit].self, body, provider: provider, section: section).map { commit in
+        try ProviderJSON.decode([Commit].self, body).map { commit in
             let message = commit.commit.message.trimmingWhitespace()
             let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
             return Item(
@@ -154,7 +154,7 @@ public struct GiteeParser: Sendable, ForgeParser {
     ) throws(ProviderError)
         -> [Item]
     {
-        try ProviderJSON.decode([Comment].self, body, provider: provider, section: section).map { comment in
+        try ProviderJSON.decode([Comment].self, body).map { comment in
             let title = issueTitle ?? comment.target?.issue?.title ?? "\(repo)#\(number)"
             let text = comment.body ?? ""
             let created = date(comment.createdAt)
@@ -171,7 +171,7 @@ public struct GiteeParser: Sendable, ForgeParser {
     /// Tags, each linking to its tree, titled "<repo name> <tag>" with the tag message as summary.
     public func tags(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
         let repoName = repo.split(separator: "/").last.map(String.init) ?? repo
-        return try ProviderJSON.decode([Tag].self, body, provider: provider, section: section).map { tag in
+        return try ProviderJSON.decode([Tag].self, body).map { tag in
             var extra = ["repo": repo, "tag": tag.name]
             if let sha = tag.commit?.sha { extra["sha"] = sha }
             let encoded = tag.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? tag.name
@@ -185,16 +185,16 @@ public struct GiteeParser: Sendable, ForgeParser {
 
     /// The account `/user` (the token's owner) or `/users/<login>` describes.
     public func account(_ body: [UInt8], section: String) throws(ProviderError) -> Account {
-        let user = try ProviderJSON.decode(User.self, body, provider: provider, section: section)
+        let user = try ProviderJSON.decode(User.self, body)
         guard !user.login.isEmpty else {
-            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "the account has an empty login")
+            throw ProviderError.unexpectedPayload(detail: "the account has an empty login")
         }
         return Account(login: user.login, author: author(user) ?? Author(name: user.login))
     }
 
     public func releases(_ body: [UInt8], repo: String, section: String) throws(ProviderError) -> [Item] {
         let forge = ForgeItems(provider: provider, section: section)
-        return try ProviderJSON.decode([Release].self, body, provider: provider, section: section).map { release in
+        return try ProviderJSON.decode([Release].self, body).map { release in
             forge.release(
                 id: release.id, repo: repo, tag: release.tagName, name: release.name, notes: release.body,
                 url: "\(webURL)/\(repo)/releases/tag/\(release.tagName)", author: author(release.author),
@@ -206,10 +206,10 @@ public struct GiteeParser: Sendable, ForgeParser {
     /// Repositories (search results, a single repository).
     public func repositories(_ body: [UInt8], section: String) throws(ProviderError) -> [Item] {
         let list: [Repository]
-        if let many = try? ProviderJSON.decode([Repository].self, body, provider: provider, section: section) {
+        if let many = try? ProviderJSON.decode([Repository].self, body) {
             list = many
         } else {
-            list = [try ProviderJSON.decode(Repository.self, body, provider: provider, section: section)]
+            list = [try ProviderJSON.decode(Repository.self, body)]
         }
         return list.map { repository($0, section: section) }
     }

@@ -14,33 +14,7 @@ public struct GiteeProvider: Provider {
         summary:
             "Featured, popular and latest projects (the explore pages gitee.com/explore/all; API v5 has no such lists); releases, "
             + "tags, issues, pulls, commits, events and repository search through API v5.",
-        sections: [
-            SectionKind("featured", summary: "Recommended projects (web page /explore/all?order=recommend)"),
-            SectionKind("popular", summary: "Most starred projects (web page /explore/all?order=starred)"),
-            SectionKind("latest", summary: "Recently updated projects (web page /explore/all?order=latest)"),
-            SectionKind("releases", summary: "Releases", argument: repo),
-            SectionKind("tags", summary: "Tags, for projects that tag without publishing releases", argument: repo),
-            SectionKind(
-                "issues", summary: "Issues; state and type labels kept as tags", argument: repo,
-                options: [
-                    OptionSpec(
-                        "state", .choice(["open", "progressing", "closed", "rejected", "all"]), summary: "Which issues", default: "open")
-                ]),
-            SectionKind("issue", summary: "One issue and its comments", argument: .segments(["owner", "repo", "number"])),
-            SectionKind(
-                "pulls", summary: "Pull requests", argument: repo,
-                options: [OptionSpec("state", .choice(["open", "closed", "merged", "all"]), summary: "Which pulls", default: "open")]),
-            SectionKind("commits", summary: "Commits", argument: repo),
-            SectionKind("events", summary: "A repository's events", argument: repo),
-            SectionKind(
-                "user", summary: "A user's public events; without a login, the token owner's events", argument: .optionalSegment("login")),
-            SectionKind(
-                "search", summary: "Repository search", argument: .segments(["query"]),
-                options: [
-                    OptionSpec("sort", .choice(["stars_count", "forks_count", "last_push_at"]), summary: "Order"),
-                    OptionSpec("order", .choice(["desc", "asc"]), summary: "Direction", default: "desc"),
-                ]),
-        ],
+        sections: GiteeRoute.Kind.allCases.map(\.section),
         options: [OptionSpec("pages", .integer(1...10), summary: "Pages to read (page/per_page)", default: "1")],
         auth: .optional(defaultTokenEnv: "GITEE_TOKEN", note: "sent as access_token; raises limits and shows private repositories"),
         defaultAPIURL: "https://gitee.com/api/v5", defaultWebURL: "https://gitee.com", defaultInterval: TimeSpan(seconds: 1_800),
@@ -67,7 +41,7 @@ public struct GiteeProvider: Provider {
         let parser = GiteeParser(provider: configuration.id, webURL: webURL)
         let events = GitHubEventParser(provider: configuration.id, webURL: webURL)
         let key = section.key
-        switch try GiteeRoute(section, provider: configuration.id) {
+        switch try GiteeRoute(section) {
         case .projects(let order):
             return try await projects(section, order: order, context: context)
         case .releases(let repo):
@@ -103,10 +77,9 @@ public struct GiteeProvider: Provider {
         case .user(nil):
             guard context.token(for: configuration, metadata: Self.metadata) != nil else {
                 throw ProviderError.needsSignIn(
-                    provider: configuration.id, section: key,
                     detail: "without a login, `user` reads the token owner's events; set $\(tokenVariable) or write user/<login>")
             }
-            let me = try await api("/user", section, context, conditional: false).map { try parser.account($0.body, section: key) }
+            let me = try await api("/user", context, conditional: false).map { try parser.account($0.body, section: key) }
             guard let me else { return SectionFetch(section: describe(section, "Gitee @me"), items: nil) }
             let title = "Gitee @\(me.login)" + (me.author.name == me.login ? "" : " (\(me.author.name))")
             return try await paged("/users/\(PercentEncoding.component(me.login))/events", section, context, title: title) {
@@ -128,18 +101,15 @@ public struct GiteeProvider: Provider {
     }
 
     /// One API GET with the token as access_token; 401/403 become a token error naming the variable.
-    func api(_ path: String, _ section: SectionSpec, _ context: ProviderContext, conditional: Bool = true) async throws -> HTTPResponse? {
+    func api(_ path: String, _ context: ProviderContext, conditional: Bool = true) async throws -> HTTPResponse? {
         var url = apiURL + path
         if let token = context.token(for: configuration, metadata: Self.metadata) {
             url += (path.contains("?") ? "&" : "?") + "access_token=\(PercentEncoding.component(token))"
         }
-        do {
-            return try await context.get(url, headers: [("Accept", "application/json")], conditional: conditional)
-        } catch HTTPError.status(let failing, let code, let excerpt) where code == 401 || code == 403 {
-            throw ProviderError.needsSignIn(
-                provider: configuration.id, section: section.key,
-                detail: "Gitee refused the request (HTTP \(code) from \(failing)): \(excerpt); check $\(tokenVariable)")
-        }
+        let refusal = Refusals.Meaning.signIn(hint: "check $\(tokenVariable)")
+        return try await context.get(
+            url, headers: [("Accept", "application/json")], conditional: conditional,
+            refusals: Refusals(site: "Gitee", [401: refusal, 403: refusal]))
     }
 
     /// An API list read page by page (page/per_page) up to `pages`, stopping at a short page.
@@ -147,16 +117,11 @@ public struct GiteeProvider: Provider {
         _ path: String, _ section: SectionSpec, _ context: ProviderContext, title: String, parse: ([UInt8]) throws -> [Item]
     ) async throws -> SectionFetch {
         let perPage = min(configuration.limit ?? 20, 100)
-        var items: [Item] = []
-        for page in 1...pages {
-            let pagePath = path + (path.contains("?") ? "&" : "?") + "page=\(page)&per_page=\(perPage)"
-            guard let response = try await api(pagePath, section, context) else {
-                if page == 1 { return SectionFetch(section: describe(section, title), items: nil) }
-                break
-            }
-            let pageItems = try parse(response.body)
-            items += pageItems
-            if pageItems.count < perPage { break }
+        let items = try await PagedList(first: 1, pages: pages).read { page in
+            try await api(path + (path.contains("?") ? "&" : "?") + "page=\(page)&per_page=\(perPage)", context)
+        } parse: { response, page, _ in
+            let items = try parse(response.body)
+            return PagedList.Page(items: items, next: items.count < perPage ? nil : page + 1)
         }
         return SectionFetch(section: describe(section, title), items: items)
     }
@@ -168,7 +133,7 @@ public struct GiteeProvider: Provider {
         -> SectionFetch
     {
         let path = "/repos/\(repo)/issues/\(PercentEncoding.component(number))"
-        let issue = try await api(path, section, context).map { try parser.issues($0.body, repo: repo, section: section.key) } ?? []
+        let issue = try await api(path, context).map { try parser.issues($0.body, repo: repo, section: section.key) } ?? []
         let title = issue.first?.title
         let comments = try await paged(path + "/comments", section, context, title: "") {
             try parser.comments($0, repo: repo, number: number, issueTitle: title, section: section.key)
@@ -182,27 +147,17 @@ public struct GiteeProvider: Provider {
     func projects(_ section: SectionSpec, order: String, context: ProviderContext) async throws -> SectionFetch {
         let names = ["recommend": "featured", "starred": "popular", "latest": "latest"]
         let described = describe(section, "Gitee \(names[order] ?? order) projects")
-        var items: [Item] = []
-        for page in 1...pages {
-            let url = "\(webURL)/explore/all?order=\(order)&page=\(page)"
-            let response: HTTPResponse?
-            do {
-                response = try await context.get(url, headers: [("Accept", "text/html")], signedIn: true)
-            } catch HTTPError.status(let failing, let code, _) where code == 403 || code == 405 {
-                throw ProviderError.blocked(
-                    provider: configuration.id, section: section.key,
-                    detail:
-                        "blocked by Gitee's web firewall (HTTP \(code) from \(failing)); it may want a browser session for the "
-                        + "explore pages, while the API sections (releases, issues, search…) still work")
-            }
-            guard let response else {
-                if page == 1 { return SectionFetch(section: described, items: nil) }
-                break
-            }
+        let firewall = Refusals.Meaning.blocked(
+            barrier: "web firewall",
+            advice: "it may want a browser session for the explore pages, while the API sections (releases, issues, search…) still work")
+        let items = try await PagedList(first: 1, pages: pages).read { page in
+            try await context.get(
+                "\(webURL)/explore/all?order=\(order)&page=\(page)", headers: [("Accept", "text/html")], signedIn: true,
+                refusals: Refusals(site: "Gitee", [403: firewall, 405: firewall]))
+        } parse: { response, page, readBefore in
             let parser = GiteeExploreParser(provider: configuration.id, webURL: webURL, serverDate: response.serverDate ?? context.now)
-            let parsed = try parser.page(response.body, section: section.key, ranked: order != "latest", offset: items.count)
-            items += parsed.items
-            if !parsed.hasNext || parsed.items.isEmpty { break }
+            let parsed = try parser.page(response.body, section: section.key, ranked: order != "latest", offset: readBefore)
+            return PagedList.Page(items: parsed.items, next: parsed.hasNext && !parsed.items.isEmpty ? page + 1 : nil)
         }
         return SectionFetch(section: described, items: items)
     }

@@ -88,7 +88,7 @@ public struct V2EXAPIv1Parser: Sendable {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], section: String) throws(ProviderError) -> T {
-        try ProviderJSON.decode(type, body, provider: provider, section: section)
+        try ProviderJSON.decode(type, body)
     }
 
 }

@@ -43,8 +43,7 @@ public struct V2EXPageParser: Sendable {
                     published: date(in: row) ?? serverDate, metrics: Metrics(replies: replies), extra: extra))
         }
         if items.isEmpty, rows.isEmpty, ((try? document.select(css: "#Main")) ?? []).isEmpty {
-            throw ProviderError.unexpectedPayload(
-                provider: provider, section: section, detail: "not a V2EX topic list (no #Main, no topic rows)")
+            throw ProviderError.unexpectedPayload(detail: "not a V2EX topic list (no #Main, no topic rows)")
         }
         return (pageTitle(document), items)
     }
@@ -53,7 +52,7 @@ public struct V2EXPageParser: Sendable {
     public func topicPage(_ body: [UInt8], topicID: Int, section: String) throws(ProviderError) -> [Item] {
         let document = try open(body, section: section)
         guard let heading = (try? document.select(css: "div.header h1").first) ?? nil else {
-            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "not a V2EX topic page (no div.header h1)")
+            throw ProviderError.unexpectedPayload(detail: "not a V2EX topic page (no div.header h1)")
         }
         let title = ItemText.title(heading.trimmedText)
         let header = (try? document.select(css: "div.header").first) ?? nil
@@ -126,9 +125,9 @@ public struct V2EXPageParser: Sendable {
         do {
             document = try MarkupDocument.html(body)
         } catch {
-            throw ProviderError.unexpectedPayload(provider: provider, section: section, detail: "\(error)")
+            throw ProviderError.unexpectedPayload(detail: "\(error)")
         }
-        try V2EXPageCheck.check(document, provider: provider, section: section)
+        try V2EXPageCheck.check(document)
         return document
     }
 
@@ -183,19 +182,17 @@ public struct V2EXPageParser: Sendable {
 
 /// Recognizes pages that are not the content asked for: V2EX's sign-in form and CDN challenges.
 enum V2EXPageCheck {
-    static func check(_ document: MarkupDocument, provider: String, section: String) throws(ProviderError) {
+    static func check(_ document: MarkupDocument) throws(ProviderError) {
         let signin =
             ((try? document.select(css: "form[action='/signin'] input[type=password], form[action$='/signin'] input[type=password]")) ?? [])
         if !signin.isEmpty {
             throw ProviderError.needsSignIn(
-                provider: provider, section: section,
                 detail: "V2EX answered with its sign-in form; this section is login-only or needs a token (token_env)")
         }
         let title = ((try? document.select(xpath: "//title").first) ?? nil)?.trimmedText.lowercased() ?? ""
         let challenge = ((try? document.select(css: "#challenge-form, #cf-challenge-running, div.cf-browser-verification")) ?? [])
         if !challenge.isEmpty || title.contains("just a moment") || title.contains("attention required") {
-            throw ProviderError.blocked(
-                provider: provider, section: section, detail: "blocked by V2EX's CDN (a challenge page instead of content)")
+            throw ProviderError.blocked(detail: "blocked by V2EX's CDN (a challenge page instead of content)")
         }
     }
 }

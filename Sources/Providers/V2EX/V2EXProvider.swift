@@ -9,23 +9,7 @@ public struct V2EXProvider: Provider {
     public static let metadata = ProviderMetadata(
         typeName: "v2ex", displayName: "V2EX",
         summary: "Topics, replies and notifications from V2EX, the creative workers' community.",
-        sections: [
-            SectionKind("hot", summary: "Today's hot topics (API v1)"),
-            SectionKind("latest", summary: "The newest topics (API v1)"),
-            SectionKind(
-                "node", summary: "A node's topics (API 2.0 with a token, else the page /go/<name>)", argument: .segments(["name"]),
-                options: [pagesOption]),
-            SectionKind(
-                "tab", summary: "A home-page tab: tech, creative, play, apple, jobs, deals, city, qna, hot, all, r2, …",
-                argument: .segments(["name"])),
-            SectionKind(
-                "topic", summary: "One topic and its replies", argument: .segments(["id"]),
-                options: [
-                    OptionSpec("source", .choice(["api", "html"]), summary: "API v1 or the topic page", default: "api"), pagesOption,
-                ]),
-            SectionKind("member", summary: "A member's topics (API v1)", argument: .segments(["username"])),
-            SectionKind("notifications", summary: "Your notifications (API 2.0)", options: [pagesOption], needsToken: true),
-        ],
+        sections: V2EXRoute.Kind.allCases.map(\.section),
         options: [pagesOption],
         auth: .optional(defaultTokenEnv: "V2EX_TOKEN", note: "API 2.0 for nodes and notifications (https://www.v2ex.com/settings/tokens)"),
         defaultAPIURL: "https://www.v2ex.com", defaultWebURL: "https://www.v2ex.com",
@@ -36,7 +20,7 @@ public struct V2EXProvider: Provider {
     let webURL: String
 
     public init(configuration: ProviderConfiguration) throws(ConfigError) {
-        for (index, section) in configuration.sections.enumerated() where section.kind == "topic" {
+        for (index, section) in configuration.sections.enumerated() where V2EXRoute.Kind(rawValue: section.kind) == .topic {
             guard let id = section.argument, Int(id) != nil else {
                 throw configuration.error(at: "sections[\(index)]", "topic id must be a number, as in topic/1147555")
             }
@@ -50,6 +34,14 @@ public struct V2EXProvider: Provider {
         section.options["pages"].flatMap(Int.init) ?? configuration.integerOption("pages", default: 1)
     }
 
+    /// V2EX's `?p=N` pages: a page that did not change is skipped, since later pages change on
+    /// their own (reply counts, topics sinking).
+    func numberedPages(_ section: SectionSpec) -> PagedList<Int> {
+        PagedList(first: 1, pages: pages(section), unchanged: .isSkipped(then: { $0 + 1 }))
+    }
+
+    var tokenVariable: String { Self.metadata.tokenVariable(for: configuration) ?? "V2EX_TOKEN" }
+
     func describe(_ section: SectionSpec, _ title: String) -> Section {
         Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
     }
@@ -57,10 +49,9 @@ public struct V2EXProvider: Provider {
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         do {
             return try await fetchSection(section, context: context)
-        } catch ProviderError.needsSignIn(let provider, let key, _) where context.webCookie != nil {
+        } catch let error as ProviderError where error.reason == .needsSignIn && context.webCookie != nil {
             // With a session cookie, the sign-in page means the session ended, not that one is needed.
-            throw ProviderError.needsSignIn(
-                provider: provider, section: key, detail: "signed out: refresh the cookie in $\(context.webCookie!.variable)")
+            throw ProviderError.needsSignIn(detail: "signed out: refresh the cookie in $\(context.webCookie!.variable)")
         }
     }
 
@@ -73,15 +64,15 @@ public struct V2EXProvider: Provider {
     func fetchSection(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let token = context.token(for: configuration, metadata: Self.metadata)
         let v1 = V2EXAPIv1Parser(provider: configuration.id, webURL: webURL)
-        switch try V2EXRoute(section, provider: configuration.id) {
+        switch try V2EXRoute(section) {
         case .list(let name):
-            let body = try await fetchJSON("\(apiURL)/api/topics/\(name).json", section: section, context: context)
+            let body = try await fetchJSON("\(apiURL)/api/topics/\(name).json", context: context)
             return SectionFetch(
                 section: describe(section, name == "hot" ? "V2EX › Hot" : "V2EX › Latest"),
                 items: try body.map { try v1.topics($0, section: section.key) })
         case .member(let name):
             let body = try await fetchJSON(
-                "\(apiURL)/api/topics/show.json?username=\(PercentEncoding.component(name))", section: section, context: context)
+                "\(apiURL)/api/topics/show.json?username=\(PercentEncoding.component(name))", context: context)
             return SectionFetch(
                 section: describe(section, "V2EX › @\(name)"), items: try body.map { try v1.topics($0, section: section.key) })
         case .node:
@@ -89,7 +80,7 @@ public struct V2EXProvider: Provider {
             return try await fetchNodePages(section, context: context)
         case .tab(let name):
             guard
-                let response = try await fetchPage("\(webURL)/?tab=\(PercentEncoding.component(name))", section: section, context: context)
+                let response = try await fetchPage("\(webURL)/?tab=\(PercentEncoding.component(name))", context: context)
             else {
                 return SectionFetch(section: describe(section, "V2EX › \(name)"), items: nil)
             }
@@ -98,23 +89,17 @@ public struct V2EXProvider: Provider {
         case .notifications:
             guard let token else {
                 throw ProviderError.needsSignIn(
-                    provider: configuration.id, section: section.key,
                     detail:
-                        "V2EX notifications need a token: create one at https://www.v2ex.com/settings/tokens and set $\(Self.metadata.tokenVariable(for: configuration) ?? "V2EX_TOKEN")"
+                        "V2EX notifications need a token: create one at https://www.v2ex.com/settings/tokens and set $\(tokenVariable)"
                 )
             }
             let v2 = V2EXAPIv2Parser(provider: configuration.id, webURL: webURL)
-            var items: [Item] = []
-            var changed = false
-            for page in 1...pages(section) {
-                guard
-                    let body = try await fetchJSON(
-                        "\(apiURL)/api/v2/notifications?p=\(page)", section: section, context: context, token: token)
-                else { continue }
-                changed = true
-                items += try v2.notifications(body, section: section.key)
+            let items = try await numberedPages(section).read { page in
+                try await fetchJSON("\(apiURL)/api/v2/notifications?p=\(page)", context: context, token: token)
+            } parse: { body, page, _ in
+                PagedList.Page(items: try v2.notifications(body, section: section.key), next: page + 1)
             }
-            return SectionFetch(section: describe(section, "V2EX › Notifications"), items: changed ? items : nil)
+            return SectionFetch(section: describe(section, "V2EX › Notifications"), items: items)
         case .topic(let id, let fromPage):
             return try await fetchTopic(section, id: id, fromPage: fromPage, context: context)
         }
@@ -128,63 +113,55 @@ public struct V2EXProvider: Provider {
     func fetchNodeAPI(_ section: SectionSpec, token: String, context: ProviderContext) async throws -> SectionFetch {
         let name = section.argument ?? ""
         let v2 = V2EXAPIv2Parser(provider: configuration.id, webURL: webURL)
-        var items: [Item] = []
-        var changed = false
-        for page in 1...pages(section) {
-            let url = "\(apiURL)/api/v2/nodes/\(PercentEncoding.component(name))/topics?p=\(page)"
-            guard let body = try await fetchJSON(url, section: section, context: context, token: token) else { continue }
-            changed = true
-            items += try v2.topics(body, node: name, section: section.key)
+        let items = try await numberedPages(section).read { page in
+            try await fetchJSON(
+                "\(apiURL)/api/v2/nodes/\(PercentEncoding.component(name))/topics?p=\(page)", context: context, token: token)
+        } parse: { body, page, _ in
+            PagedList.Page(items: try v2.topics(body, node: name, section: section.key), next: page + 1)
         }
         var title = "V2EX › \(name)"
-        if changed,
+        if items != nil,
             let body = try await fetchJSON(
-                "\(apiURL)/api/v2/nodes/\(PercentEncoding.component(name))", section: section, context: context, token: token)
+                "\(apiURL)/api/v2/nodes/\(PercentEncoding.component(name))", context: context, token: token)
         {
             title = "V2EX › " + (try v2.node(body, section: section.key).title)
         }
-        return SectionFetch(section: describe(section, title), items: changed ? items : nil)
+        return SectionFetch(section: describe(section, title), items: items)
     }
 
     /// A node through its HTML pages `/go/<name>?p=N`.
     func fetchNodePages(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let name = section.argument ?? ""
-        var items: [Item] = []
         var title: String?
-        var changed = false
-        for page in 1...pages(section) {
-            let url = "\(webURL)/go/\(PercentEncoding.component(name))" + (page > 1 ? "?p=\(page)" : "")
-            guard let response = try await fetchPage(url, section: section, context: context) else { continue }
-            changed = true
+        let items = try await numberedPages(section).read { page in
+            try await fetchPage("\(webURL)/go/\(PercentEncoding.component(name))" + (page > 1 ? "?p=\(page)" : ""), context: context)
+        } parse: { response, page, _ in
             let parsed = try pageParser(response, context).topicList(response.body, section: section.key)
             title = title ?? parsed.title
-            items += parsed.items.map { item in
+            let items = parsed.items.map { item in
                 var item = item
                 item.extra["node"] = name
                 return item
             }
+            return PagedList.Page(items: items, next: page + 1)
         }
-        return SectionFetch(section: describe(section, title ?? "V2EX › \(name)"), items: changed ? items : nil)
+        return SectionFetch(section: describe(section, title ?? "V2EX › \(name)"), items: items)
     }
 
     func fetchTopic(_ section: SectionSpec, id: Int, fromPage: Bool, context: ProviderContext) async throws -> SectionFetch {
         if fromPage {
-            var items: [Item] = []
-            var changed = false
-            for page in 1...pages(section) {
-                guard
-                    let response = try await fetchPage(
-                        "\(webURL)/t/\(id)" + (page > 1 ? "?p=\(page)" : ""), section: section, context: context)
-                else { continue }
-                changed = true
+            let items = try await numberedPages(section).read { page in
+                try await fetchPage("\(webURL)/t/\(id)" + (page > 1 ? "?p=\(page)" : ""), context: context)
+            } parse: { response, page, _ in
                 let parsed = try pageParser(response, context).topicPage(response.body, topicID: id, section: section.key)
-                items += page == 1 ? parsed : Array(parsed.dropFirst())
+                // Every page repeats the topic; only page 1's is kept.
+                return PagedList.Page(items: page == 1 ? parsed : Array(parsed.dropFirst()), next: page + 1)
             }
-            return SectionFetch(section: describe(section, "V2EX › \(items.first?.title ?? "Topic \(id)")"), items: changed ? items : nil)
+            return SectionFetch(section: describe(section, "V2EX › \(items?.first?.title ?? "Topic \(id)")"), items: items)
         }
         let v1 = V2EXAPIv1Parser(provider: configuration.id, webURL: webURL)
-        async let topicBody = fetchJSON("\(apiURL)/api/topics/show.json?id=\(id)", section: section, context: context)
-        async let repliesBody = fetchJSON("\(apiURL)/api/replies/show.json?topic_id=\(id)", section: section, context: context)
+        async let topicBody = fetchJSON("\(apiURL)/api/topics/show.json?id=\(id)", context: context)
+        async let repliesBody = fetchJSON("\(apiURL)/api/replies/show.json?topic_id=\(id)", context: context)
         let (topicData, repliesData) = try await (topicBody, repliesBody)
         if topicData == nil, repliesData == nil {
             return SectionFetch(section: describe(section, "V2EX › Topic \(id)"), items: nil)
@@ -195,7 +172,7 @@ public struct V2EXProvider: Provider {
             topicBytes = topicData
         } else {
             topicBytes =
-                try await fetchJSON("\(apiURL)/api/topics/show.json?id=\(id)", section: section, context: context, conditional: false) ?? []
+                try await fetchJSON("\(apiURL)/api/topics/show.json?id=\(id)", context: context, conditional: false) ?? []
         }
         let repliesBytes: [UInt8]
         if let repliesData {
@@ -203,10 +180,10 @@ public struct V2EXProvider: Provider {
         } else {
             repliesBytes =
                 try await fetchJSON(
-                    "\(apiURL)/api/replies/show.json?topic_id=\(id)", section: section, context: context, conditional: false) ?? []
+                    "\(apiURL)/api/replies/show.json?topic_id=\(id)", context: context, conditional: false) ?? []
         }
         guard let topic = try v1.topics(topicBytes, section: section.key).first else {
-            throw ProviderError.notFound(provider: configuration.id, section: section.key, detail: "V2EX has no topic \(id)")
+            throw ProviderError.notFound(detail: "V2EX has no topic \(id)")
         }
         let replies = try v1.replies(repliesBytes, topicID: id, topicTitle: topic.title, section: section.key)
         return SectionFetch(section: describe(section, "V2EX › \(topic.title)"), items: [topic] + replies)

@@ -10,17 +10,49 @@ enum V2EXRoute: Equatable {
     case notifications
     case topic(id: Int, fromPage: Bool)
 
-    /// The route for `section` of provider `provider`; a kind without one is an error, never
-    /// another section.
-    init(_ section: SectionSpec, provider: String) throws(ProviderError) {
-        switch section.kind {
-        case "hot", "latest": self = .list(section.kind)
-        case "member": self = .member(username: section.argument ?? "")
-        case "node": self = .node(name: section.argument ?? "")
-        case "tab": self = .tab(name: section.argument ?? "")
-        case "notifications": self = .notifications
-        case "topic": self = .topic(id: Int(section.argument ?? "") ?? 0, fromPage: section.options["source"] == "html")
-        default: throw ProviderError.unknownSection(provider: provider, section: section.key)
+    /// The section kinds this type has, each with its entry in the metadata; the route
+    /// decodes each of them, so a kind cannot be listed without a route or routed unlisted.
+    enum Kind: String, CaseIterable {
+        case hot, latest, node, tab, topic, member, notifications
+
+        /// This kind in the type's metadata.
+        var section: SectionKind {
+            switch self {
+            case .hot: SectionKind(rawValue, summary: "Today's hot topics (API v1)")
+            case .latest: SectionKind(rawValue, summary: "The newest topics (API v1)")
+            case .node:
+                SectionKind(
+                    rawValue, summary: "A node's topics (API 2.0 with a token, else the page /go/<name>)", argument: .segments(["name"]),
+                    options: [V2EXProvider.pagesOption])
+            case .tab:
+                SectionKind(
+                    rawValue, summary: "A home-page tab: tech, creative, play, apple, jobs, deals, city, qna, hot, all, r2, …",
+                    argument: .segments(["name"]))
+            case .topic:
+                SectionKind(
+                    rawValue, summary: "One topic and its replies", argument: .segments(["id"]),
+                    options: [
+                        OptionSpec("source", .choice(["api", "html"]), summary: "API v1 or the topic page", default: "api"),
+                        V2EXProvider.pagesOption,
+                    ])
+            case .member: SectionKind(rawValue, summary: "A member's topics (API v1)", argument: .segments(["username"]))
+            case .notifications:
+                SectionKind(rawValue, summary: "Your notifications (API 2.0)", options: [V2EXProvider.pagesOption], needsToken: true)
+            }
+        }
+    }
+
+    /// The route for `section`; a kind this type does not list is an error, never another
+    /// section.
+    init(_ section: SectionSpec) throws(ProviderError) {
+        guard let kind = Kind(rawValue: section.kind) else { throw ProviderError.unknownSection(section.key) }
+        switch kind {
+        case .hot, .latest: self = .list(section.kind)
+        case .member: self = .member(username: section.argument ?? "")
+        case .node: self = .node(name: section.argument ?? "")
+        case .tab: self = .tab(name: section.argument ?? "")
+        case .notifications: self = .notifications
+        case .topic: self = .topic(id: Int(section.argument ?? "") ?? 0, fromPage: section.options["source"] == "html")
         }
     }
 }

@@ -71,7 +71,6 @@ final class V2EXAPIv1ParserTests: XCTestCase {
             XCTAssertEqual(
                 error as? ProviderError,
                 .unexpectedPayload(
-                    provider: "v2ex", section: "hot",
                     detail: "not JSON (body starts: <!DOCTYPE html><html><head><title>Just a moment...</title>)"))
         }
         XCTAssertThrowsError(try parser.topics(Array(#"{"status": "error"}"#.utf8), section: "hot")) { error in

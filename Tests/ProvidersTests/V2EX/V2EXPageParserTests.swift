@@ -124,7 +124,6 @@ final class V2EXPageParserTests: XCTestCase {
             XCTAssertEqual(
                 error as? ProviderError,
                 .needsSignIn(
-                    provider: "v2ex", section: "tab/members",
                     detail: "V2EX answered with its sign-in form; this section is login-only or needs a token (token_env)"))
         }
         let challenge = Array(
