@@ -44,14 +44,7 @@ public struct CredentialCheck: Sendable {
     func checkToken(_ entry: ProviderConfiguration, metadata: ProviderMetadata, variable: String) async -> Verdict {
         guard let token = ProviderContext.token(named: variable, in: environment) else { return .notConfigured("$\(variable) is not set") }
         guard let check = metadata.tokenCheck else { return .unknown("type \(metadata.typeName) has no request that checks a token") }
-        var url = metadata.apiURL(for: entry) + check.path
-        var headers = check.headers
-        switch check.placement {
-        case .bearer: headers.append(("Authorization", "Bearer \(token)"))
-        case .query(let name):
-            let escaped = PercentEncoding.component(token)
-            url += (url.contains("?") ? "&" : "?") + "\(name)=\(escaped)"
-        }
+        let (url, headers) = check.placement.authorize(metadata.apiURL(for: entry) + check.path, headers: check.headers, token: token)
         return await verdict(HTTPRequest(url: url, headers: headers), secrets: [token]) { response in
             (200..<300).contains(response.status) ? .accepted : nil
         }

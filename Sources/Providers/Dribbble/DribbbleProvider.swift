@@ -95,9 +95,9 @@ public struct DribbbleProvider: Provider {
     }
 
     func api(_ path: String, token: String, context: ProviderContext, conditional: Bool) async throws -> [UInt8]? {
-        let headers = [("Accept", "application/json"), ("Authorization", "Bearer \(token)")]
+        let (url, headers) = TokenPlacement.bearer.authorize(apiURL + path, headers: [("Accept", "application/json")], token: token)
         let refusals = Refusals(site: "Dribbble", [401: .signIn(hint: "check $\(tokenVariable)"), 404: .notFound])
-        return try await context.get(apiURL + path, headers: headers, conditional: conditional, refusals: refusals)?.body
+        return try await context.get(url, headers: headers, conditional: conditional, refusals: refusals)?.body
     }
 
     func get(_ url: String, context: ProviderContext) async throws -> HTTPResponse? {

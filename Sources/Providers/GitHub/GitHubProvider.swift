@@ -172,9 +172,10 @@ public struct GitHubProvider: Provider {
     {
         var headers = [("Accept", accept)]
         if accept.contains("github") { headers.append(("X-GitHub-Api-Version", "2022-11-28")) }
-        if let token = context.token(for: configuration, metadata: Self.metadata) { headers.append(("Authorization", "Bearer \(token)")) }
+        let (url, authorized) = TokenPlacement.bearer.authorize(
+            url, headers: headers, token: context.token(for: configuration, metadata: Self.metadata))
         return try await context.get(
-            url, headers: headers, conditional: conditional,
+            url, headers: authorized, conditional: conditional,
             refusals: Refusals(site: "GitHub", [401: .signIn(hint: "set $\(tokenVariable) (a token is needed here)")]))
     }
 

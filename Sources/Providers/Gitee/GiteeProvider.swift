@@ -102,13 +102,11 @@ public struct GiteeProvider: Provider {
 
     /// One API GET with the token as access_token; 401/403 become a token error naming the variable.
     func api(_ path: String, _ context: ProviderContext, conditional: Bool = true) async throws -> HTTPResponse? {
-        var url = apiURL + path
-        if let token = context.token(for: configuration, metadata: Self.metadata) {
-            url += (path.contains("?") ? "&" : "?") + "access_token=\(PercentEncoding.component(token))"
-        }
+        let (url, headers) = TokenPlacement.query("access_token").authorize(
+            apiURL + path, headers: [("Accept", "application/json")], token: context.token(for: configuration, metadata: Self.metadata))
         let refusal = Refusals.Meaning.signIn(hint: "check $\(tokenVariable)")
         return try await context.get(
-            url, headers: [("Accept", "application/json")], conditional: conditional,
+            url, headers: headers, conditional: conditional,
             refusals: Refusals(site: "Gitee", [401: refusal, 403: refusal]))
     }
 

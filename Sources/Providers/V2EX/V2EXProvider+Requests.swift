@@ -9,8 +9,7 @@ extension V2EXProvider {
     ) async throws
         -> [UInt8]?
     {
-        var headers = [("Accept", "application/json")]
-        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        let (url, headers) = TokenPlacement.bearer.authorize(url, headers: [("Accept", "application/json")], token: token)
         guard let response = try await send(url, headers: headers, context: context, conditional: conditional) else {
             return nil
         }
