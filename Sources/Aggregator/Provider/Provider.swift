@@ -45,3 +45,14 @@ public struct SectionFetch: Sendable {
         self.items = items
     }
 }
+
+extension Provider {
+    /// `section` as the store lists it, titled `title` (sanitized for a terminal).
+    public func describe(_ section: SectionSpec, _ title: String) -> Section {
+        Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
+    }
+
+    /// The variable this provider's token is read from: its `token_env`, else the type's
+    /// default ("" for a type that never sends one).
+    public var tokenVariable: String { Self.metadata.tokenVariable(for: configuration) ?? "" }
+}

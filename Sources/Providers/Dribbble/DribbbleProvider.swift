@@ -29,12 +29,6 @@ public struct DribbbleProvider: Provider {
         webURL = Self.metadata.webURL(for: configuration)
     }
 
-    var tokenVariable: String { Self.metadata.tokenVariable(for: configuration) ?? "DRIBBBLE_TOKEN" }
-
-    func describe(_ section: SectionSpec, _ title: String) -> Section {
-        Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
-    }
-
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         let parser = DribbbleParser(provider: configuration.id, webURL: webURL)
         switch try DribbbleRoute(section) {

@@ -27,12 +27,6 @@ public struct GitHubProvider: Provider {
         webURL = Self.metadata.webURL(for: configuration)
     }
 
-    var tokenVariable: String { Self.metadata.tokenVariable(for: configuration) ?? "GITHUB_TOKEN" }
-
-    func describe(_ section: SectionSpec, _ title: String) -> Section {
-        Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
-    }
-
     /// An issue's or pull request's comments come from its `issue/<owner>/<repo>/<number>` section.
     public func threadSection(for item: Item) -> String? {
         ForgeIssueThread.section(for: item, kinds: [.issue, .pull], numeric: true)

@@ -94,12 +94,6 @@ public struct GiteeProvider: Provider {
         }
     }
 
-    var tokenVariable: String { Self.metadata.tokenVariable(for: configuration) ?? "GITEE_TOKEN" }
-
-    func describe(_ section: SectionSpec, _ title: String) -> Section {
-        Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
-    }
-
     /// One API GET with the token as access_token; 401/403 become a token error naming the variable.
     func api(_ path: String, _ context: ProviderContext, conditional: Bool = true) async throws -> HTTPResponse? {
         let (url, headers) = TokenPlacement.query("access_token").authorize(

@@ -40,12 +40,6 @@ public struct V2EXProvider: Provider {
         PagedList(first: 1, pages: pages(section), unchanged: .isSkipped(then: { $0 + 1 }))
     }
 
-    var tokenVariable: String { Self.metadata.tokenVariable(for: configuration) ?? "V2EX_TOKEN" }
-
-    func describe(_ section: SectionSpec, _ title: String) -> Section {
-        Section(provider: configuration.id, key: section.key, title: TerminalText.sanitize(title))
-    }
-
     public func fetch(_ section: SectionSpec, context: ProviderContext) async throws -> SectionFetch {
         do {
             return try await fetchSection(section, context: context)
