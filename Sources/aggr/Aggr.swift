@@ -3,7 +3,6 @@ import ArgumentParser
 import Foundation
 
 /// The `aggr` command: one merged, filterable timeline of many forums.
-@main
 struct Aggr: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aggr",

@@ -92,14 +92,36 @@ struct CommandContext {
 func runReporting(_ body: () async throws -> Void) async throws {
     do {
         try await body()
-    } catch let error as ConfigError {
-        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
-        throw ExitCode(CLIFailure.configError)
-    } catch let error as CLIFailure {
-        FileHandle.standardError.write(Data("aggr: \(error.message)\n".utf8))
-        throw ExitCode(error.exitCode)
-    } catch let error as StoreError {
-        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
-        throw ExitCode.failure
+    } catch {
+        throw reported(error)
     }
+}
+
+/// Runs a synchronous command body, turning known errors into messages and exit codes.
+func runReporting(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch {
+        throw reported(error)
+    }
+}
+
+/// Prints the message of an error the CLI knows and returns the exit code it ends with;
+/// any other error is returned for ArgumentParser to report.
+func reported(_ error: Error) -> Error {
+    let code: Int32
+    switch error {
+    case let error as ConfigError:
+        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+        code = CLIFailure.configError
+    case let error as CLIFailure:
+        FileHandle.standardError.write(Data("aggr: \(error.message)\n".utf8))
+        code = error.exitCode
+    case let error as StoreError:
+        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+        code = ExitCode.failure.rawValue
+    default:
+        return error
+    }
+    return ExitCode(code)
 }

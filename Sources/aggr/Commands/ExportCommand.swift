@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `aggr export`: the merged, filtered timeline as OPML 2.0, Atom 1.0 or JSON Feed 1.1.
-struct ExportCommand: AsyncParsableCommand {
+struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write the merged timeline as OPML 2.0, Atom 1.0 or JSON Feed 1.1.")
 
@@ -40,8 +40,8 @@ struct ExportCommand: AsyncParsableCommand {
         guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be from 1 to 100000") }
     }
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let configuration = try context.optionalConfiguration()
             var request = TimelineRequest()

@@ -3,13 +3,13 @@ import ArgumentParser
 import Foundation
 
 /// `aggr filter test EXPR`: try a filter on what is stored before saving it in the config.
-struct FilterCommand: AsyncParsableCommand {
+struct FilterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "filter", abstract: "Work with filter expressions.", subcommands: [FilterTestCommand.self])
 }
 
 /// `aggr filter test EXPR`: how many stored items match, per provider, with a sample.
-struct FilterTestCommand: AsyncParsableCommand {
+struct FilterTestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test", abstract: "Show how many stored items a filter matches per provider, with a sample.")
 
@@ -21,8 +21,8 @@ struct FilterTestCommand: AsyncParsableCommand {
     @Option(help: "Sample items to show.")
     var sample: Int = 5
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let parsed: FilterExpression
             do {

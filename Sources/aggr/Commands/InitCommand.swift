@@ -4,14 +4,14 @@ import Foundation
 import Providers
 
 /// `aggr init`: write a starter providers.json to the XDG config directory, never overwriting.
-struct InitCommand: AsyncParsableCommand {
+struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init", abstract: "Create a starter providers.json in the config directory.")
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let path = global.config ?? "\(context.locator.configDirectory)/providers.json"
             let manager = FileManager.default

@@ -2,7 +2,7 @@ import Aggregator
 import ArgumentParser
 
 /// `aggr prune`: apply retention, or delete named items; removed items never come back.
-struct PruneCommand: AsyncParsableCommand {
+struct PruneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
         abstract: "Remove old items by the retention policy, or the named items.",
@@ -22,8 +22,8 @@ struct PruneCommand: AsyncParsableCommand {
     @Flag(help: "Also remove items of providers no longer in the config.")
     var orphans = false
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let store = try context.openStore()
             if !items.isEmpty {

@@ -2,7 +2,7 @@ import Aggregator
 import ArgumentParser
 
 /// `aggr read ITEM…|--all`: mark items read (or unread again).
-struct ReadCommand: AsyncParsableCommand {
+struct ReadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "read", abstract: "Mark items read.")
 
     @OptionGroup var global: GlobalOptions
@@ -25,8 +25,8 @@ struct ReadCommand: AsyncParsableCommand {
         if !all && !provider.isEmpty { throw ValidationError("--provider goes with --all") }
     }
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let store = try context.openStore()
             if all {

@@ -2,7 +2,7 @@ import Aggregator
 import ArgumentParser
 
 /// `aggr save ITEM…`: save (star) items, or unsave them; saved items outlive retention.
-struct SaveCommand: AsyncParsableCommand {
+struct SaveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "save", abstract: "Save (star) items; `aggr timeline --saved` lists them and prune keeps them.")
 
@@ -14,8 +14,8 @@ struct SaveCommand: AsyncParsableCommand {
     @Flag(help: "Unsave the named items instead.")
     var unsave = false
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let store = try context.openStore()
             let found = try context.resolve(items, in: store)

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `aggr search QUERY`: full-text search over titles, summaries, authors and tags.
-struct SearchCommand: AsyncParsableCommand {
+struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search stored items (title, summary, author, tags), best match first.",
@@ -34,8 +34,8 @@ struct SearchCommand: AsyncParsableCommand {
         guard (1...1_000).contains(limit) else { throw ValidationError("--limit must be from 1 to 1000") }
     }
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let configuration = try context.optionalConfiguration()
             let selection = try FilterOptions(view: nil, where: `where`, all: all).selection(configuration)

@@ -2,7 +2,7 @@ import Aggregator
 import ArgumentParser
 
 /// `aggr show ITEM`: one item in full.
-struct ShowCommand: AsyncParsableCommand {
+struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show items in full, content as readable text.")
 
     @OptionGroup var global: GlobalOptions
@@ -17,8 +17,8 @@ struct ShowCommand: AsyncParsableCommand {
         if items.isEmpty { throw ValidationError("name at least one item") }
     }
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let store = try context.openStore()
             let found = try context.resolve(items, in: store)

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `aggr timeline`: the merged timeline, newest first.
-struct TimelineCommand: AsyncParsableCommand {
+struct TimelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline", abstract: "Show the merged timeline, newest first.")
 
@@ -57,8 +57,8 @@ struct TimelineCommand: AsyncParsableCommand {
         if cursor != nil, page != 1 { throw ValidationError("use either --page or --cursor, not both") }
     }
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let configuration = try context.optionalConfiguration()
             var request = TimelineRequest()

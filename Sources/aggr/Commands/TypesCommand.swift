@@ -3,14 +3,14 @@ import ArgumentParser
 import Providers
 
 /// `aggr types`: every registered provider type, generated from its metadata.
-struct TypesCommand: AsyncParsableCommand {
+struct TypesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "types", abstract: "Describe the provider types, their sections, options and auth.")
 
     @Argument(help: "Only this type.")
     var type: String?
 
-    func run() async throws {
+    func run() throws {
         let registry = BuiltinProviders.registry
         if let type, registry.type(named: type) == nil {
             let hint = NearestName.suggestion(for: type, among: registry.typeNames).map { " (did you mean \"\($0)\"?)" } ?? ""
