@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `aggr import FILE`: store items given as NDJSON in the output contract shape.
-struct ImportCommand: AsyncParsableCommand {
+struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Store items from NDJSON in the output contract shape (as `--format ndjson` prints).",
@@ -14,8 +14,8 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "The NDJSON file, or - for standard input.")
     var file: String
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let name = file == "-" ? "<stdin>" : file
             let descriptor = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)

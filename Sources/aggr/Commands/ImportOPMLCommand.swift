@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `aggr import-opml FILE`: add every feed of an OPML subscription list as a feed provider.
-struct ImportOPMLCommand: AsyncParsableCommand {
+struct ImportOPMLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-opml",
         abstract: "Add the feeds of an OPML file to providers.json as feed providers.",
@@ -17,8 +17,8 @@ struct ImportOPMLCommand: AsyncParsableCommand {
     @Flag(help: "Only print what would be added.")
     var dryRun = false
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CLIFailure(message: "\(file): cannot be read", exitCode: CLIFailure.dataError)

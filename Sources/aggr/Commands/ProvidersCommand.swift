@@ -81,7 +81,7 @@ func editProviders(_ global: GlobalOptions, _ change: (inout ProviderEntries) th
 }
 
 /// `aggr providers add ID TYPE SECTION…`: append an entry.
-struct ProvidersAddCommand: AsyncParsableCommand {
+struct ProvidersAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Add a provider entry: aggr providers add swift-releases github releases/swiftlang/swift")
 
@@ -107,8 +107,8 @@ struct ProvidersAddCommand: AsyncParsableCommand {
     @Option(help: "Minimum time between fetches, such as 30m.")
     var interval: String?
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             var options: [(key: String, value: String)] = []
             for pair in option {
                 guard let equals = pair.firstIndex(of: "=") else {
@@ -125,7 +125,7 @@ struct ProvidersAddCommand: AsyncParsableCommand {
 }
 
 /// `aggr providers remove ID`: drop an entry (its stored items stay until `aggr prune --orphans`).
-struct ProvidersRemoveCommand: AsyncParsableCommand {
+struct ProvidersRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: "Remove a provider entry; its stored items stay until aggr prune --orphans.")
 
@@ -134,8 +134,8 @@ struct ProvidersRemoveCommand: AsyncParsableCommand {
     @Argument(help: "The provider id.")
     var id: String
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             try editProviders(global) { entries throws(ProviderEditError) in
                 try entries.remove(id)
                 return "removed \(id) from \(entries.path)"
@@ -145,7 +145,7 @@ struct ProvidersRemoveCommand: AsyncParsableCommand {
 }
 
 /// `aggr providers enable ID`.
-struct ProvidersEnableCommand: AsyncParsableCommand {
+struct ProvidersEnableCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "enable", abstract: "Enable a provider entry.")
 
     @OptionGroup var global: GlobalOptions
@@ -153,13 +153,13 @@ struct ProvidersEnableCommand: AsyncParsableCommand {
     @Argument(help: "The provider id.")
     var id: String
 
-    func run() async throws {
-        try await runReporting { try setEnabled(true, id: id, global: global) }
+    func run() throws {
+        try runReporting { try setEnabled(true, id: id, global: global) }
     }
 }
 
 /// `aggr providers disable ID`: keep the entry, skip it on refresh.
-struct ProvidersDisableCommand: AsyncParsableCommand {
+struct ProvidersDisableCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "disable", abstract: "Disable a provider entry (kept, but skipped on refresh).")
 
@@ -168,8 +168,8 @@ struct ProvidersDisableCommand: AsyncParsableCommand {
     @Argument(help: "The provider id.")
     var id: String
 
-    func run() async throws {
-        try await runReporting { try setEnabled(false, id: id, global: global) }
+    func run() throws {
+        try runReporting { try setEnabled(false, id: id, global: global) }
     }
 }
 

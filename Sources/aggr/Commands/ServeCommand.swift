@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `aggr serve`: the merged timeline in a browser and in feed readers.
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the timeline: a web UI, Atom/JSON feeds per view and provider, OPML.",
@@ -29,8 +29,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await runReporting {
+    func run() throws {
+        try runReporting {
             let context = CommandContext(options: global)
             let (path, _) = try context.configurationFile()
             let server = try Self.serverBinary()
