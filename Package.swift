@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "AggregatorTestSupport",
-            dependencies: ["Aggregator", "Providers"]
+            dependencies: ["Aggregator", "Providers", "TerminalFrontEnd"]
         ),
         .testTarget(
             name: "AggregatorTests",

@@ -1,6 +1,7 @@
 import Aggregator
 import Foundation
 import Providers
+import TerminalFrontEnd
 
 /// The parsers of untrusted input, each as a function from arbitrary bytes to nothing: the
 /// libFuzzer harness (`make fuzz`) drives them, and the tests replay every input that once
@@ -12,6 +13,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case json, filter, regex, css, feed, date, importLine = "import-line", v2exPage = "v2ex-page", v2exAPI = "v2ex-api"
     case githubTrending = "github-trending", githubEvents = "github-events", giteeExplore = "gitee-explore"
     case dribbblePage = "dribbble-page", redactor, sanitizer
+    /// The reader's inline images: PNG, JPEG, GIF and WebP through the system decoders
+    /// behind aggr's format sniff and size check, then resized and encoded for the terminal.
+    case image
 
     static let reference = Date(timeIntervalSince1970: 1_795_000_000)
 
@@ -47,6 +51,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
             if let regex = try? LinearRegex(String(parts[0]), caseInsensitive: data.first.map { $0 & 1 == 1 } ?? false) {
                 _ = regex.matches(parts.count > 1 ? String(parts[1]) : "")
+            }
+        case .image:
+            if let image = try? PixelImage.decode(data) {
+                let small = image.resized(width: min(image.width, 64), height: min(image.height, 64))
+                _ = SixelImage.encode(small)
+                _ = KittyGraphics.place(small, columns: 8, rows: 4)
             }
         case .css:
             _ = try? CSSSelector.xpath(for: text, relative: data.first.map { $0 & 1 == 1 } ?? false)

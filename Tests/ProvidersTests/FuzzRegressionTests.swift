@@ -29,6 +29,8 @@ final class FuzzRegressionTests: XCTestCase {
             Array(#"<rss version="2.0"><channel><item><title>t</title><link>/x</link></item></channel></rss>"#.utf8),
             Array(#"<div class="cell item"><span class="item_title"><a href="/t/1#reply2">标题</a></span></div>"#.utf8),
             Array("Fri, 20 Nov 2026 09:30:00 +0800".utf8),
+            TestImage.png(width: 3, height: 2) { x, y in [UInt8(x * 80), UInt8(y * 120), 40, 255] },
+            TestImage.redGIF,
         ]
         for target in FuzzTarget.allCases {
             for seed in seeds {
