@@ -51,8 +51,10 @@ public struct CLIRunner: Sendable {
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
+        // SIGKILL: a child spawned from a test thread inherits its blocked signals, and a
+        // blocked SIGTERM would leave the hung process running.
         let watchdog = DispatchWorkItem { [process] in
-            if process.isRunning { process.terminate() }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         // Read both pipes before waiting so a chatty child never blocks on a full pipe.
@@ -66,7 +68,7 @@ public struct CLIRunner: Sendable {
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
             stderr: String(decoding: errorData.value, as: UTF8.self),
-            timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+            timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
     }
 }
 

@@ -174,7 +174,12 @@ final class CurlHTTPClientTests: XCTestCase {
         tlsServer.standardOutput = output
         tlsServer.standardError = FileHandle.nullDevice
         try tlsServer.run()
-        defer { tlsServer.terminate() }
+        defer {
+            // SIGKILL: the server inherits this test thread's blocked signals, SIGTERM among
+            // them, so `terminate()` left one s_server running after every suite.
+            kill(tlsServer.processIdentifier, SIGKILL)
+            tlsServer.waitUntilExit()
+        }
         // s_server prints "ACCEPT 127.0.0.1:<port>" once it listens.
         var printed = ""
         while !printed.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains(where: { $0.hasPrefix("ACCEPT") }) {
