@@ -64,6 +64,11 @@ struct CommandContext {
         try Store(path: databasePath)
     }
 
+    /// The store for a command that never writes (``Store/forReading(path:)``).
+    func openStoreForReading() throws -> Store {
+        try Store.forReading(path: databasePath)
+    }
+
     /// Resolves `ITEM` arguments: a number (`42`) or `provider:id`.
     func resolve(_ references: [String], in store: Store) throws -> [StoredItem] {
         try references.map { reference in

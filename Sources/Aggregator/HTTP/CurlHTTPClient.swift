@@ -15,13 +15,6 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         gate = ConcurrencyGate(total: settings.maxConcurrent, perHost: settings.maxPerHost)
     }
 
-    /// Starts loading libcurl (about 30 shared libraries and its global set-up, ~6 ms) on a
-    /// thread of its own, so a command that will fetch can read its config and open the
-    /// database meanwhile; the first client waits for the load if it is not done.
-    public static func loadInBackground() {
-        Thread.detachNewThread { _ = CurlMultiDriver.globalInit }
-    }
-
     deinit {
         driver.shutdown()
     }

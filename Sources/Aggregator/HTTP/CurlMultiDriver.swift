@@ -18,7 +18,7 @@ final class CurlMultiDriver: @unchecked Sendable {
     private var byHandle: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private let finished = DispatchSemaphore(value: 0)
 
-    static let globalInit: Void = {
+    private static let globalInit: Void = {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }()
 

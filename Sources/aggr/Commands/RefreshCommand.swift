@@ -29,7 +29,6 @@ struct RefreshCommand: AsyncParsableCommand {
 
     func run() async throws {
         var status: Int32 = 0
-        if replay == nil { CurlHTTPClient.loadInBackground() }
         try await runReporting {
             let context = CommandContext(options: global)
             let configuration = try context.configuration()

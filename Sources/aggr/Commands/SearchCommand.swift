@@ -40,7 +40,7 @@ struct SearchCommand: ParsableCommand {
             let configuration = try context.optionalConfiguration()
             let selection = try FilterOptions(view: nil, where: `where`, all: all).selection(configuration)
             let text = query.joined(separator: " ")
-            let store = try context.openStore()
+            let store = try context.openStoreForReading()
             let results = try store.search(
                 text, limit: limit, providers: provider.flatMap { $0.split(separator: ",").map(String.init) }, filters: selection.filters,
                 hiding: selection.hiding, now: context.now)

@@ -76,7 +76,7 @@ struct TimelineCommand: ParsableCommand {
             request.savedOnly = saved
             request.dedupe = !noDedupe
             let query = try request.checked(configuration: configuration, now: context.now)
-            let store = try context.openStore()
+            let store = try context.openStoreForReading()
             let page = try store.timeline(query)
             let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)
             context.print(renderer.render(page.items, format: format))

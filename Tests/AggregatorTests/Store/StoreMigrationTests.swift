@@ -36,6 +36,27 @@ final class StoreMigrationTests: XCTestCase {
         XCTAssertEqual(try store.prune(RetentionPolicy(), now: now.addingTimeInterval(91 * 86_400)).forgottenTombstones, 1)
     }
 
+    /// A read command's store is read-only when the file is current, and upgrades (or
+    /// creates) the file like any open when it is not.
+    func testAReadingStoreUpgradesOldFilesAndOnlyReadsCurrentOnes() throws {
+        let directory = TemporaryDirectory()
+        let old = directory.file("old.sqlite")
+        try sqlite(old, StoreSchema.migrations[0] + "PRAGMA user_version = 1;")
+        let upgraded = try Store.forReading(path: old)
+        XCTAssertFalse(upgraded.isReadOnly)
+        XCTAssertEqual(try upgraded.read { try Int.fetchOne($0, sql: "PRAGMA user_version") }, StoreSchema.currentVersion)
+
+        let current = try Store.forReading(path: old)
+        XCTAssertTrue(current.isReadOnly)
+        XCTAssertEqual(try current.timeline(TimelineQuery()).items.count, 0)
+        XCTAssertThrowsError(try current.ingest([ItemFactory.item(id: "x")], section: Section(provider: "forum", key: "hot", title: "Hot")))
+
+        let missing = directory.file("new/aggr.sqlite")
+        let created = try Store.forReading(path: missing)
+        XCTAssertFalse(created.isReadOnly)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: missing))
+    }
+
     func testNewerDatabasesAreRefused() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("future.sqlite")
