@@ -16,11 +16,20 @@ public enum KeyEvent: Equatable, Sendable {
 /// Each frame is drawn whole into curses' buffer and curses sends only the cells that
 /// changed, so redraws never flicker. ``close()`` restores the terminal; the reader calls it
 /// on quit, on every error path and on SIGINT, SIGTERM and SIGHUP.
-final class CursesScreen {
+///
+/// A signal closes the screen from another thread while the reader's thread may be inside
+/// curses: every curses call holds `lock` and does nothing once the screen is closed, since
+/// a draw or a key wait after `endwin` puts the terminal back into raw mode.
+final class CursesScreen: @unchecked Sendable {
+    // Invariant: curses is called, and `isOpen` changed, only while holding `lock`.
+    private let lock = NSLock()
     private let color: Bool
     /// Dim text drawn in a grey of the 256-colour palette rather than with A_DIM.
     private let greyDim: Bool
-    private(set) var isOpen = false
+    private var isOpen = false
+    /// The longest one wait for a key holds the lock, so a signal restores the terminal
+    /// within this many milliseconds.
+    private static let waitSlice: Int32 = 100
 
     /// Opens the screen; `color` off draws with bold, dim and reverse only (NO_COLOR).
     ///
@@ -71,6 +80,9 @@ final class CursesScreen {
 
     /// Draws `lines` as the whole screen.
     func draw(_ lines: [StyledLine]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard isOpen else { return }
         _ = aggr_erase()
         for (row, line) in lines.enumerated() {
             _ = aggr_move(Int32(row), 0)
@@ -96,12 +108,31 @@ final class CursesScreen {
         }
     }
 
-    /// Waits up to `milliseconds` (-1: until a key) for input.
+    /// Waits up to `milliseconds` (-1: until a key) for input, in slices of ``waitSlice``.
     func readKey(timeout milliseconds: Int32) -> KeyEvent {
-        aggr_timeout(milliseconds)
-        var code: wint_t = 0
-        let status = aggr_get_key(&code)
-        if status == ERR { return .idle }
+        var remaining = milliseconds
+        while true {
+            let slice = remaining < 0 ? Self.waitSlice : min(remaining, Self.waitSlice)
+            lock.lock()
+            guard isOpen else {
+                lock.unlock()
+                usleep(useconds_t(max(slice, 1)) * 1_000)
+                return .idle
+            }
+            aggr_timeout(slice)
+            var code: wint_t = 0
+            let status = aggr_get_key(&code)
+            lock.unlock()
+            if status != ERR { return Self.event(status: status, code: code) }
+            if remaining >= 0 {
+                remaining -= slice
+                if remaining <= 0 { return .idle }
+            }
+        }
+    }
+
+    /// The event of one `get_wch` result.
+    private static func event(status: Int32, code: wint_t) -> KeyEvent {
         if status == KEY_CODE_YES {
             switch Int32(code) {
             case KEY_RESIZE: return .resize
@@ -119,7 +150,7 @@ final class CursesScreen {
             default: return .idle
             }
         }
-        return .key(Self.name(of: UInt32(code)))
+        return .key(name(of: UInt32(code)))
     }
 
     /// The key name of character `code`.
@@ -136,7 +167,9 @@ final class CursesScreen {
     }
 
     /// Makes the next draw repaint every cell, wiping what an inline image drew.
-    func repaintAll() { _ = aggr_repaint_all() }
+    func repaintAll() {
+        lock.withLock { if isOpen { _ = aggr_repaint_all() } }
+    }
 
     /// One cell's size in pixels, as the terminal reports it (10×20 when it does not).
     var cellPixels: (width: Int, height: Int) {
@@ -149,11 +182,13 @@ final class CursesScreen {
     /// Writes `sequence` at row `row`, column `column` (from 0) without moving curses' cursor.
     func writeOutOfBand(_ sequence: String, row: Int, column: Int) {
         let framed = "\u{1B}7\u{1B}[\(row + 1);\(column + 1)H" + sequence + "\u{1B}8"
-        FileHandle.standardOutput.write(Data(framed.utf8))
+        lock.withLock { if isOpen { FileHandle.standardOutput.write(Data(framed.utf8)) } }
     }
 
     /// Restores the terminal (idempotent).
     func close() {
+        lock.lock()
+        defer { lock.unlock() }
         guard isOpen else { return }
         isOpen = false
         endwin()
