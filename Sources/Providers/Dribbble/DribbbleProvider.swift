@@ -88,15 +88,17 @@ public struct DribbbleProvider: Provider {
         return result
     }
 
+    /// A 404 from the API or a page: the account, project or designer does not exist. (A 401
+    /// to the API, which always carries the token, is the context's ``TokenRejectedError``.)
+    static let refusals = Refusals(site: "Dribbble", [404: .notFound])
+
     func api(_ path: String, token: String, context: ProviderContext, conditional: Bool) async throws -> [UInt8]? {
         let (url, headers) = TokenPlacement.bearer.authorize(apiURL + path, headers: [("Accept", "application/json")], token: token)
-        let refusals = Refusals(site: "Dribbble", [401: .signIn(hint: "check $\(tokenVariable)"), 404: .notFound])
-        return try await context.get(url, headers: headers, conditional: conditional, refusals: refusals)?.body
+        return try await context.get(url, headers: headers, conditional: conditional, refusals: Self.refusals)?.body
     }
 
     func get(_ url: String, context: ProviderContext) async throws -> HTTPResponse? {
-        try await context.get(
-            url, headers: [("Accept", "text/html")], signedIn: true, refusals: Refusals(site: "Dribbble", [404: .notFound]))
+        try await context.get(url, headers: [("Accept", "text/html")], signedIn: true, refusals: Self.refusals)
     }
 
 }
