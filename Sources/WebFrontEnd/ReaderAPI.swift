@@ -5,7 +5,9 @@ import Foundation
 /// Read You…) sync with: `/accounts/ClientLogin` and `/reader/api/0/…`.
 ///
 /// One user; any user name, the `serve.password_env` password. The auth token is an HMAC
-/// of the password, so it survives restarts and dies with a password change. Subscriptions
+/// of the password keyed with the installation's secret (``ServeKeys``), so it survives
+/// restarts, dies with a password change or `aggr serve --rotate-tokens`, and differs
+/// between installations sharing a password. Subscriptions
 /// are provider sections, labels are views and providers, item ids are aggr's item numbers
 /// (stable across refreshes and restarts). Read and starred are aggr's read and saved.
 struct ReaderAPI {
@@ -14,6 +16,9 @@ struct ReaderAPI {
 
     /// The most ids or items one call returns.
     static let maximumCount = 10_000
+    /// The most items one `stream/items/contents` call names (clients ask for 100–250 at a
+    /// time; 20,000 took seconds and held a worker).
+    static let maximumContents = 1_000
     /// Excludes starred items (`xt=…/starred`).
     static let notSaved: FilterExpression = {
         do {
@@ -24,21 +29,22 @@ struct ReaderAPI {
     }()
 
     func respond(to request: WebRequest) throws -> WebResponse {
-        if request.path == "/accounts/ClientLogin" { return login(request) }
-        guard authorized(request) else {
+        let keys = try site.keys()
+        if request.path == "/accounts/ClientLogin" { return login(request, keys: keys) }
+        guard authorized(request, keys: keys) else {
             return WebResponse.text("Unauthorized\n", status: 401).adding("Google-Bad-Token", "true")
         }
         let endpoint = String(request.path.dropFirst("/reader/api/0/".count))
         switch (request.method, endpoint) {
-        case ("GET", "token"): return .text(actionToken + "\n", status: 200)
+        case ("GET", "token"): return .text(keys.readerAction + "\n", status: 200)
         case ("GET", "user-info"): return json { writer in userInfo(&writer) }
         case ("GET", "subscription/list"): return try json { writer in try subscriptions(&writer) }
         case ("GET", "tag/list"): return json { writer in tags(&writer) }
         case ("GET", "unread-count"): return try json { writer in try unreadCounts(&writer) }
         case ("GET", "stream/items/ids"): return try itemIDs(request)
         case ("GET", "stream/items/contents"), ("POST", "stream/items/contents"): return try contents(request, ids: requestIDs(request))
-        case ("POST", "edit-tag"): return try editTag(request)
-        case ("POST", "mark-all-as-read"): return try markAllRead(request)
+        case ("POST", "edit-tag"): return try editTag(request, keys: keys)
+        case ("POST", "mark-all-as-read"): return try markAllRead(request, keys: keys)
         default:
             if endpoint.hasPrefix("stream/contents"), request.method == "GET" || request.method == "POST" {
                 return try streamContents(request, stream: String(endpoint.dropFirst("stream/contents".count).drop { $0 == "/" }))
@@ -49,26 +55,23 @@ struct ReaderAPI {
 
     // MARK: Auth
 
-    var secret: String { site.password ?? "" }
-    var authToken: String { "aggr/" + Notifier.signature(of: Array("aggr reader auth".utf8), key: secret) }
-    var actionToken: String { String(Notifier.signature(of: Array("aggr reader action".utf8), key: secret).prefix(57)) }
-
-    func authorized(_ request: WebRequest) -> Bool {
+    func authorized(_ request: WebRequest, keys: ServeKeys) -> Bool {
         guard let header = request.header("Authorization") else { return false }
         let parts = header.split(separator: "=", maxSplits: 1)
         guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "googlelogin auth" else { return false }
-        return SessionBook.constantTimeEqual(String(parts[1]).trimmingCharacters(in: .whitespaces), authToken)
+        return SessionBook.constantTimeEqual(String(parts[1]).trimmingCharacters(in: .whitespaces), keys.readerAuth)
     }
 
     /// `POST /accounts/ClientLogin` with `Email` and `Passwd` (form or query).
-    func login(_ request: WebRequest) -> WebResponse {
+    func login(_ request: WebRequest, keys: ServeKeys) -> WebResponse {
         let fields = request.form + request.query
         guard let password = fields.first(where: { $0.0 == "Passwd" })?.1 else {
             return .text("Error=BadAuthentication\nInfo=Passwd is missing\n", status: 401)
         }
         switch site.checkPassword(password, client: request.client) {
         case .accepted:
-            return .text("SID=\(authToken)\nLSID=\(authToken)\nAuth=\(authToken)\n", status: 200)
+            let token = keys.readerAuth
+            return .text("SID=\(token)\nLSID=\(token)\nAuth=\(token)\n", status: 200)
         case .rejected:
             return .text("Error=BadAuthentication\n", status: 401)
         case .throttled(let until):
@@ -80,9 +83,9 @@ struct ReaderAPI {
 
     /// A 400 unless a POST's `T` is the action token; an empty or missing `T` passes when the
     /// header auth is valid (FeedMe sends "", Fluent Reader none).
-    func checkActionToken(_ request: WebRequest) -> WebResponse? {
+    func checkActionToken(_ request: WebRequest, keys: ServeKeys) -> WebResponse? {
         guard let token = request.field("T") ?? request.parameter("T"), !token.isEmpty else { return nil }
-        return SessionBook.constantTimeEqual(token, actionToken)
+        return SessionBook.constantTimeEqual(token, keys.readerAction)
             ? nil : WebResponse.text("bad T token\n", status: 401).adding("X-Reader-Google-Bad-Token", "true")
     }
 
@@ -314,7 +317,10 @@ struct ReaderAPI {
         } catch {
             return .text("\(error.message)\n", status: 400)
         }
-        let items = try refs.compactMap { try site.store.item(ref: $0) }
+        guard refs.count <= Self.maximumContents else {
+            return .text("i: at most \(Self.maximumContents) items per request (got \(refs.count)); ask in batches\n", status: 400)
+        }
+        let items = try site.store.items(refs: refs)
         return itemsDocument(items, streamID: ReaderStream.readingListID, continuation: nil)
     }
 
@@ -350,8 +356,9 @@ struct ReaderAPI {
         writer.integer(Int(item.published.timeIntervalSince1970))
         writer.key("updated")
         writer.integer(Int((item.updated ?? item.published).timeIntervalSince1970))
+        // Titles and names as HTML text, as FreshRSS sends them: apps render them as HTML.
         writer.key("title")
-        writer.string(item.title)
+        writer.string(HTMLSanitizer.escape(item.title))
         for key in ["canonical", "alternate"] {
             writer.key(key)
             writer.beginArray()
@@ -375,7 +382,7 @@ struct ReaderAPI {
         writer.key("streamId")
         writer.string(ReaderStream.subscriptionID(provider: item.provider, section: item.section))
         writer.key("title")
-        writer.string(stored.sectionTitle ?? item.provider)
+        writer.string(HTMLSanitizer.escape(stored.sectionTitle ?? item.provider))
         writer.key("htmlUrl")
         writer.string(site.configuration.provider(id: item.provider)?.webURL ?? "")
         writer.endObject()
@@ -391,15 +398,15 @@ struct ReaderAPI {
         writer.string(html)
         writer.endObject()
         writer.key("author")
-        writer.string(item.author?.name ?? "")
+        writer.string(HTMLSanitizer.escape(item.author?.name ?? ""))
         writer.endObject()
     }
 
     // MARK: Changes
 
     /// `POST edit-tag`: `a`/`r` of read, kept-unread and starred for every `i`.
-    func editTag(_ request: WebRequest) throws -> WebResponse {
-        if let refusal = checkActionToken(request) { return refusal }
+    func editTag(_ request: WebRequest, keys: ServeKeys) throws -> WebResponse {
+        if let refusal = checkActionToken(request, keys: keys) { return refusal }
         let refs: [Int64]
         do {
             refs = try requestIDs(request)
@@ -414,7 +421,8 @@ struct ReaderAPI {
         if let unknown = (added + removed).first(where: { !known.contains($0) }) {
             return .text("cannot set \"\(unknown)\": read and starred are the states aggr keeps\n", status: 400)
         }
-        let missing = try refs.filter { try site.store.item(ref: $0) == nil }
+        let stored = Set(try site.store.items(refs: refs).map(\.ref))
+        let missing = refs.filter { !stored.contains($0) }
         guard missing.isEmpty else { return .text("no item \(missing[0])\n", status: 404) }
         for tag in added {
             switch tag {
@@ -434,8 +442,8 @@ struct ReaderAPI {
     }
 
     /// `POST mark-all-as-read`: `s` (a stream), `ts` (only items published up to then, µs).
-    func markAllRead(_ request: WebRequest) throws -> WebResponse {
-        if let refusal = checkActionToken(request) { return refusal }
+    func markAllRead(_ request: WebRequest, keys: ServeKeys) throws -> WebResponse {
+        if let refusal = checkActionToken(request, keys: keys) { return refusal }
         let form = request.form + request.query
         guard let streamText = form.first(where: { $0.0 == "s" })?.1 else { return .text("s: name the stream to mark read\n", status: 400) }
         guard let stream = ReaderStream(streamText), var query = stream.query(in: site.configuration, now: now) else {

@@ -22,6 +22,8 @@ public struct WebServer: Sendable {
     public var refresh: Bool
     public var registry: ProviderRegistry
     public var environment: [String: String]
+    /// Deadlines and the connection cap: the defaults, or `serve` in providers.json.
+    public var limits: ServeLimits { ServeLimits(configuration.serve) }
 
     public init(
         configuration: Configuration, configPath: String?, databasePath: String, listen: ListenAddress, refresh: Bool,
@@ -67,15 +69,17 @@ public struct WebServer: Sendable {
         }
         let store = try Store(path: databasePath)
         let http = CurlHTTPClient()
+        let hosts = HostAllowlist(listen: listen, configured: configuration.serve.hosts)
         let site = WebSite(
-            configuration: configuration, store: store, password: password,
+            configuration: configuration, store: store, password: password, hosts: hosts,
             threads: WebSite.ThreadFetching(registry: registry, http: http, environment: environment))
+        Self.raiseDescriptorLimit(to: limits.maximumConnections + 256)
         var watcherTask: Task<Void, Never>?
         if refresh {
             let watchLog = WatchLog(live: false, color: false, width: 100) { text in log(String(text.dropLast())) }
             let watcher = Watcher(
                 configuration: configuration, configPath: configPath, registry: registry, store: store, http: http,
-                environment: environment, notifier: Notifier(http: http, environment: environment),
+                environment: environment, notifier: Notifier(environment: environment),
                 report: { event in
                     if case .configReloaded(let configuration) = event { site.configuration = configuration }
                     watchLog.handle(event)
@@ -90,7 +94,8 @@ public struct WebServer: Sendable {
             responder: CallbackResponder { (request: Request, context: ServeContext) in
                 await Self.answer(request, context: context, site: site)
             },
-            configuration: .init(address: .hostname(listen.host, port: listen.port), serverName: "aggr"),
+            server: .guarded(limits, counter: ConnectionCounter(limit: limits.maximumConnections)),
+            configuration: .init(address: .hostname(listen.host, port: listen.port), serverName: "aggr", backlog: 1_024),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? listen.port
                 let host = listen.host.contains(":") ? "[\(listen.host)]" : listen.host
@@ -102,6 +107,23 @@ public struct WebServer: Sendable {
         await watcherTask?.value
         withExtendedLifetime(lock) {}
         log("stopped")
+    }
+
+    /// Replaces the installation's token secret: every reader app and open form must sign
+    /// in or load again. Returns what to tell the user.
+    public func rotateTokens() throws -> String {
+        let store = try Store(path: databasePath)
+        try store.rotateInstallationSecret("serve")
+        return "reader-app tokens and form tokens rotated: apps sign in again (a running aggr serve follows within seconds)"
+    }
+
+    /// Lifts the soft limit on open files towards `wanted` (up to the hard limit), so the
+    /// connection cap, not `EMFILE`, decides when the server is full.
+    static func raiseDescriptorLimit(to wanted: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(wanted) else { return }
+        limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// The largest request body read (forms and reader-API posts are small).

@@ -4,10 +4,13 @@ import Synchronization
 
 /// The web front end: answers each request from the store and the current config.
 ///
-/// Pages need a signed-in session when a password is set; feeds accept the session or the
+/// Only requests whose `Host` the ``HostAllowlist`` names are answered (DNS rebinding).
+/// Pages need a signed-in session when a password is set; sessions are created only by
+/// signing in, so no flood of visitors can push one out. Feeds accept the session or the
 /// password as HTTP Basic auth (for feed readers). Every state-changing request is a POST
-/// carrying the session's CSRF token, from this origin. Every response carries a strict
-/// Content-Security-Policy.
+/// from this origin carrying a form token: the session's, or for a visitor without one an
+/// HMAC of their `aggr_form` cookie (signed double submit, no server state). Every
+/// response carries a strict Content-Security-Policy.
 public final class WebSite: Sendable {
     private let current: Mutex<Configuration>
     public let store: Store
@@ -15,6 +18,12 @@ public final class WebSite: Sendable {
     public let throttle = LoginThrottle()
     /// The password, when one is configured; nil leaves a loopback site open.
     let password: String?
+    /// The `Host` names answered.
+    let hosts: HostAllowlist
+    /// The signing keys and when they were read (a rotation by another process shows within
+    /// ``keysLifetime``).
+    private let signing: Mutex<(keys: ServeKeys, read: Date)?> = Mutex(nil)
+    static let keysLifetime: TimeInterval = 2
     /// How threads that are not stored are fetched (nil: the site shows stored threads only).
     let threads: ThreadFetching?
 
@@ -37,14 +46,24 @@ public final class WebSite: Sendable {
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     public init(
-        configuration: Configuration, store: Store, password: String?, threads: ThreadFetching? = nil,
+        configuration: Configuration, store: Store, password: String?, hosts: HostAllowlist, threads: ThreadFetching? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.threads = threads
+        self.hosts = hosts
         current = Mutex(configuration)
         self.store = store
         self.password = password.flatMap { $0.isEmpty ? nil : $0 }
         self.clock = clock
+    }
+
+    /// The tokens in force, from the installation's secret and the password.
+    func keys() throws -> ServeKeys {
+        let now = Date()
+        if let cached = signing.withLock({ $0 }), now.timeIntervalSince(cached.read) < Self.keysLifetime { return cached.keys }
+        let keys = ServeKeys(secret: try store.installationSecret("serve"), password: password)
+        signing.withLock { $0 = (keys, now) }
+        return keys
     }
 
     /// The config in force.
@@ -60,7 +79,16 @@ public final class WebSite: Sendable {
         if head { request.method = "GET" }
         var response: WebResponse
         do {
-            response = try await route(request)
+            if hosts.allows(request.header("Host")) {
+                response = try await route(request)
+            } else {
+                let name = TerminalText.sanitize(request.header("Host") ?? "")
+                response = .text(
+                    "aggr serve does not answer for host \"\(name)\": add it to serve.hosts in providers.json if it is yours\n",
+                    status: 421)
+            }
+        } catch let error as SearchError {
+            response = .text("\(error)\n", status: 400)
         } catch {
             response = .text("aggr: \(error)\n", status: 500)
         }
@@ -81,9 +109,9 @@ public final class WebSite: Sendable {
         case ("GET", "/static/app.css"): return asset(WebAssets.stylesheet, type: "text/css; charset=utf-8", request: request)
         case ("GET", "/static/app.js"): return asset(WebAssets.script, type: "text/javascript; charset=utf-8", request: request)
         case ("GET", "/favicon.ico"): return WebResponse(status: 204)
-        case ("GET", "/login"): return loginPage(request, error: nil)
-        case ("POST", "/login"): return login(request)
-        case ("POST", "/logout"): return logout(request)
+        case ("GET", "/login"): return try loginPage(request, error: nil)
+        case ("POST", "/login"): return try login(request)
+        case ("POST", "/logout"): return try logout(request)
         default: break
         }
         if path == "/accounts/ClientLogin" || path.hasPrefix("/reader/api/0/") {
@@ -98,52 +126,75 @@ public final class WebSite: Sendable {
             return try FeedEndpoint(site: self, now: clock()).respond(to: request)
         }
         // Pages and actions.
-        let (session, cookie) = sessionFor(request)
-        if password != nil, !session.signedIn {
+        let visitor = try visitor(request)
+        if !visitor.signedIn {
             if request.method == "GET" {
-                return .redirect(to: HTML.link("/login", [("next", path == "/" ? nil : path)])).adding("Set-Cookie", cookie ?? "")
-                    .dropEmptyCookie
+                return .redirect(to: HTML.link("/login", [("next", path == "/" ? nil : path)]))
             }
             return .text("sign in first\n", status: 401)
         }
         var response: WebResponse
         switch request.method {
         case "GET":
-            response = try page(request, session: session)
+            response = try page(request, csrf: visitor.csrf)
         case "POST":
-            if let refusal = refuseForgery(request, session: session) { return refusal }
+            if let refusal = refuseForgery(request, csrf: visitor.csrf) { return refusal }
             response = try await action(request)
         default:
             response = .text("method \(request.method) not allowed\n", status: 405).adding("Allow", "GET, HEAD, POST")
         }
-        if let cookie { response.headers.append(("Set-Cookie", cookie)) }
+        if let cookie = visitor.cookie { response.headers.append(("Set-Cookie", cookie)) }
         return response
     }
 
     // MARK: Sessions
 
-    /// The request's session, or a new one with the `Set-Cookie` value that starts it.
-    func sessionFor(_ request: WebRequest) -> (SessionBook.Session, String?) {
-        if let session = sessions.session(request.cookie(SessionBook.cookie), now: clock()) { return (session, nil) }
-        let session = sessions.start(signedIn: password == nil, now: clock())
-        return (session, Self.cookie(session.id, maxAge: Int(SessionBook.lifetime)))
+    /// Who sent a request: their session when they signed in, and the form token their
+    /// forms must carry.
+    struct Visitor {
+        var session: SessionBook.Session?
+        var signedIn: Bool
+        var csrf: String
+        /// The `Set-Cookie` value that gives a new visitor their form cookie.
+        var cookie: String?
+    }
+
+    /// The cookie binding a visitor without a session to their form token.
+    static let formCookie = "aggr_form"
+
+    /// The request's visitor; no server state is created for one without a session.
+    func visitor(_ request: WebRequest) throws -> Visitor {
+        if let session = sessions.session(request.cookie(SessionBook.cookie), now: clock()) {
+            return Visitor(session: session, signedIn: session.signedIn || password == nil, csrf: session.csrf)
+        }
+        let given = request.cookie(Self.formCookie).flatMap { Self.isNonce($0) ? $0 : nil }
+        let nonce = given ?? SessionBook.token()
+        return Visitor(
+            session: nil, signedIn: password == nil, csrf: try keys().formToken(binding: nonce),
+            cookie: given == nil ? "\(Self.formCookie)=\(nonce); Path=/; HttpOnly; SameSite=Strict" : nil)
+    }
+
+    /// Whether `text` is a value ``SessionBook/token()`` made (64 lowercase hex digits).
+    static func isNonce(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     static func cookie(_ value: String, maxAge: Int) -> String {
         "\(SessionBook.cookie)=\(value); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)"
     }
 
-    /// A 403 unless the POST carries the session's CSRF token and comes from this origin.
-    func refuseForgery(_ request: WebRequest, session: SessionBook.Session) -> WebResponse? {
+    /// A 403 unless the POST carries the visitor's form token and comes from this origin.
+    func refuseForgery(_ request: WebRequest, csrf: String) -> WebResponse? {
         if let site = request.header("Sec-Fetch-Site"), site != "same-origin", site != "none" {
             return .text("cross-site request refused\n", status: 403)
         }
-        if let origin = request.header("Origin"), origin != "null" {
-            guard Self.sameOrigin(origin, host: request.header("Host") ?? "") else {
-                return .text("request from another origin (\(origin)) refused\n", status: 403)
+        if let origin = request.header("Origin") {
+            // `null` is what a sandboxed frame or a data: page sends: never this site.
+            guard origin != "null", Self.sameOrigin(origin, host: request.header("Host") ?? "") else {
+                return .text("request from another origin (\(TerminalText.sanitize(origin))) refused\n", status: 403)
             }
         }
-        guard let token = request.field("csrf"), SessionBook.constantTimeEqual(token, session.csrf) else {
+        guard let token = request.field("csrf"), SessionBook.constantTimeEqual(token, csrf) else {
             return .text("missing or stale form token: reload the page and try again\n", status: 403)
         }
         return nil
@@ -160,7 +211,7 @@ public final class WebSite: Sendable {
 
     func feedAuthorized(_ request: WebRequest) -> Bool {
         guard let password else { return true }
-        if let session = sessions.session(request.cookie(SessionBook.cookie), now: clock()), session.signedIn { return true }
+        if sessions.session(request.cookie(SessionBook.cookie), now: clock())?.signedIn == true { return true }
         guard let header = request.header("Authorization"), header.lowercased().hasPrefix("basic "),
             let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
             let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
@@ -192,39 +243,41 @@ public final class WebSite: Sendable {
         case throttled(until: Date)
     }
 
-    func loginPage(_ request: WebRequest, error: String?, status: Int = 200) -> WebResponse {
-        let (session, cookie) = sessionFor(request)
-        let pages = WebPages(now: clock(), csrf: session.csrf, passwordProtected: password != nil)
+    func loginPage(_ request: WebRequest, error: String?, status: Int = 200) throws -> WebResponse {
+        let visitor = try visitor(request)
+        let pages = WebPages(now: clock(), csrf: visitor.csrf, passwordProtected: password != nil)
         let next = Self.localPath(request.parameter("next") ?? request.field("next")) ?? "/"
         var response = WebResponse.html(
             pages.layout(title: "Sign in · aggr", content: pages.login(error: error, next: next)), status: status)
-        if let cookie { response.headers.append(("Set-Cookie", cookie)) }
+        if let cookie = visitor.cookie { response.headers.append(("Set-Cookie", cookie)) }
         return response
     }
 
-    func login(_ request: WebRequest) -> WebResponse {
-        let (session, _) = sessionFor(request)
-        if let refusal = refuseForgery(request, session: session) { return refusal }
+    func login(_ request: WebRequest) throws -> WebResponse {
+        let visitor = try visitor(request)
+        if let refusal = refuseForgery(request, csrf: visitor.csrf) { return refusal }
         switch checkPassword(request.field("password") ?? "", client: request.client) {
         case .throttled(let until):
             let seconds = max(1, Int(until.timeIntervalSince(clock())))
-            return loginPage(request, error: "Too many wrong passwords: try again in \(seconds) s.", status: 429)
+            return try loginPage(request, error: "Too many wrong passwords: try again in \(seconds) s.", status: 429)
                 .adding("Retry-After", String(seconds))
         case .rejected:
-            return loginPage(request, error: "Wrong password.", status: 403)
+            return try loginPage(request, error: "Wrong password.", status: 403)
         case .accepted:
-            // A new session id on sign-in, so one planted before cannot be ridden.
-            sessions.end(session.id)
-            let fresh = sessions.start(signedIn: true, now: clock())
             let next = Self.localPath(request.field("next")) ?? "/"
+            // An open loopback site has nobody to sign in: no session to keep.
+            guard password != nil else { return .redirect(to: next) }
+            // A new session id on sign-in, so one planted before cannot be ridden.
+            if let old = visitor.session { sessions.end(old.id) }
+            let fresh = sessions.start(signedIn: true, now: clock())
             return .redirect(to: next).adding("Set-Cookie", Self.cookie(fresh.id, maxAge: Int(SessionBook.lifetime)))
         }
     }
 
-    func logout(_ request: WebRequest) -> WebResponse {
-        let (session, _) = sessionFor(request)
-        if let refusal = refuseForgery(request, session: session) { return refusal }
-        sessions.end(session.id)
+    func logout(_ request: WebRequest) throws -> WebResponse {
+        let visitor = try visitor(request)
+        if let refusal = refuseForgery(request, csrf: visitor.csrf) { return refusal }
+        if let session = visitor.session { sessions.end(session.id) }
         return .redirect(to: password == nil ? "/" : "/login").adding("Set-Cookie", Self.cookie("", maxAge: 0))
     }
 
@@ -246,8 +299,8 @@ public final class WebSite: Sendable {
 
     // MARK: Pages
 
-    func page(_ request: WebRequest, session: SessionBook.Session) throws -> WebResponse {
-        let pages = WebPages(now: clock(), csrf: session.csrf, passwordProtected: password != nil)
+    func page(_ request: WebRequest, csrf: String) throws -> WebResponse {
+        let pages = WebPages(now: clock(), csrf: csrf, passwordProtected: password != nil)
         if request.path == "/" { return try timelinePage(request, pages: pages) }
         if request.path.hasPrefix("/item/"), let ref = Int64(request.path.dropFirst("/item/".count)) {
             guard let stored = try store.item(ref: ref) else {
@@ -389,14 +442,5 @@ public final class WebSite: Sendable {
             return wantsJSON ? .text("{\"marked\":\(count)}", status: 200, contentType: "application/json") : .redirect(to: back)
         }
         return .text("nothing to do at \(request.path)\n", status: 404)
-    }
-}
-
-extension WebResponse {
-    /// Drops an empty `Set-Cookie` header.
-    var dropEmptyCookie: WebResponse {
-        var response = self
-        response.headers.removeAll { $0.0 == "Set-Cookie" && $0.1.isEmpty }
-        return response
     }
 }

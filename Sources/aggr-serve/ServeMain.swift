@@ -24,6 +24,9 @@ struct ServeMain: AsyncParsableCommand {
     @Flag(help: "Serve what is stored without refreshing (no scheduler).")
     var noRefresh = false
 
+    @Flag(help: "Replace the secret reader-app and form tokens are signed with, then exit.")
+    var rotateTokens = false
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let write: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
@@ -38,6 +41,10 @@ struct ServeMain: AsyncParsableCommand {
             let server = WebServer(
                 configuration: configuration, configPath: config, databasePath: db, listen: address, refresh: !noRefresh,
                 registry: BuiltinProviders.registry, environment: environment)
+            if rotateTokens {
+                write("aggr: " + (try server.rotateTokens()))
+                return
+            }
             try await server.run(log: { line in write("\(ISOTimestamp.format(Date())) \(line)") })
         } catch let error as ConfigError {
             write("aggr: \(error)")

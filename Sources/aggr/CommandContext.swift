@@ -125,6 +125,9 @@ func reported(_ error: Error) -> Error {
     case let error as StoreError:
         FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
         code = ExitCode.failure.rawValue
+    case let error as SearchError:
+        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+        code = ExitCode.validationFailure.rawValue
     default:
         return error
     }

@@ -6,10 +6,22 @@ public struct ServeSettings: Sendable, Equatable {
     public var listen: String?
     /// The environment variable holding the password; required to listen beyond loopback.
     public var passwordEnv: String?
+    /// Host names the server answers for besides loopback names and the listen address
+    /// (the public name behind a reverse proxy), lower-cased, without a port.
+    public var hosts: [String]
+    /// How long a connection may sit without sending a request (`idle_timeout`).
+    public var idleTimeout: TimeSpan?
+    /// How long a request's head may take to arrive (`header_timeout`).
+    public var headerTimeout: TimeSpan?
+    /// How long a request's body may take after its head (`body_timeout`).
+    public var bodyTimeout: TimeSpan?
+    /// The most connections open at once (`max_connections`).
+    public var maximumConnections: Int?
 
-    public init(listen: String? = nil, passwordEnv: String? = nil) {
+    public init(listen: String? = nil, passwordEnv: String? = nil, hosts: [String] = []) {
         self.listen = listen
         self.passwordEnv = passwordEnv
+        self.hosts = hosts
     }
 }
 
@@ -53,9 +65,22 @@ extension ConfigReader {
     /// The `serve` object.
     func serveSettings(_ value: JSONValue) throws(ConfigError) -> ServeSettings {
         var settings = ServeSettings()
-        for member in try members(value, at: "serve", allowed: ["listen", "password_env"]) {
+        let allowed = ["listen", "password_env", "hosts", "idle_timeout", "header_timeout", "body_timeout", "max_connections"]
+        for member in try members(value, at: "serve", allowed: allowed) {
             let path = "serve.\(member.key)"
-            if member.key == "listen" {
+            if member.key.hasSuffix("_timeout") {
+                let span = try timeSpan(member.value, at: path)
+                guard (1...3_600).contains(span.seconds) else { throw fail(path, "must be from 1s to 1h (got \(span))") }
+                switch member.key {
+                case "idle_timeout": settings.idleTimeout = span
+                case "header_timeout": settings.headerTimeout = span
+                default: settings.bodyTimeout = span
+                }
+            } else if member.key == "max_connections" {
+                settings.maximumConnections = try integer(member.value, at: path, in: 1...1_000_000)
+            } else if member.key == "hosts" {
+                settings.hosts = try hostNames(member.value, at: path)
+            } else if member.key == "listen" {
                 let text = try string(member.value, at: path)
                 guard ListenAddress(parsing: text) != nil else {
                     throw fail(path, "must be host:port, such as 127.0.0.1:8080 (got \"\(text)\")")
@@ -66,5 +91,27 @@ extension ConfigReader {
             }
         }
         return settings
+    }
+
+    /// `serve.hosts`: host names such as `"aggr.example.org"`, each without scheme, path or port.
+    func hostNames(_ value: JSONValue, at path: String) throws(ConfigError) -> [String] {
+        guard case .array(let values) = value else {
+            throw fail(path, "must be a list of host names, such as [\"aggr.example.org\"]")
+        }
+        var names: [String] = []
+        for (index, value) in values.enumerated() {
+            let text = try string(value, at: "\(path)[\(index)]")
+            let name = text.lowercased()
+            let allowed = name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." || $0 == ":" || $0 == "[" || $0 == "]"
+            }
+            guard !name.isEmpty, allowed, !name.hasPrefix("."), name.filter({ $0 == ":" }).count != 1 else {
+                throw fail(
+                    "\(path)[\(index)]",
+                    "must be a host name such as aggr.example.org, without scheme, path or port (got \"\(TerminalText.sanitize(text))\")")
+            }
+            names.append(name)
+        }
+        return names
     }
 }

@@ -34,6 +34,10 @@ struct FilterLexer {
     }
 
     mutating func tokens() throws(FilterError) -> [FilterToken] {
+        // SQLite and C strings end at a NUL: `'feed\0zzz'` would match as `'feed'`.
+        if let nul = characters.firstIndex(of: "\u{0}") {
+            throw fail("a NUL character is not allowed in a filter", at: nul)
+        }
         var result: [FilterToken] = []
         while true {
             while index < characters.count, characters[index].isWhitespace { index += 1 }

@@ -36,6 +36,11 @@ final class CurlTransfer {
         errorBuffer.deallocate()
     }
 
+    /// The transfer's deadline: the request's own when it is shorter than the client's.
+    var timeoutSeconds: Int {
+        max(1, min(request.timeoutSeconds ?? settings.totalTimeoutSeconds, settings.totalTimeoutSeconds))
+    }
+
     /// Sets every option; the caller adds the handle to the multi afterwards.
     func configure() {
         aggr_easy_setopt_string(handle, CURLOPT_URL, request.url)
@@ -49,7 +54,7 @@ final class CurlTransfer {
         aggr_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
         aggr_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         aggr_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, settings.connectTimeoutSeconds * 1000)
-        aggr_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, settings.totalTimeoutSeconds * 1000)
+        aggr_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, timeoutSeconds * 1000)
         aggr_easy_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxBodyBytes))
         aggr_easy_setopt_string(handle, CURLOPT_USERAGENT, settings.userAgent)
         aggr_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
@@ -91,7 +96,7 @@ final class CurlTransfer {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .dns(host: URLComponents(string: request.url)?.host ?? "?", url: redactedURL)
         case CURLE_COULDNT_CONNECT: return .connect(url: redactedURL, detail: clean)
-        case CURLE_OPERATION_TIMEDOUT: return .timeout(url: redactedURL, seconds: settings.totalTimeoutSeconds)
+        case CURLE_OPERATION_TIMEDOUT: return .timeout(url: redactedURL, seconds: timeoutSeconds)
         case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(url: redactedURL, limit: settings.maxRedirects)
         case CURLE_UNSUPPORTED_PROTOCOL: return .forbiddenRedirect(url: redactedURL)
         case CURLE_FILESIZE_EXCEEDED: return .tooLarge(url: redactedURL, limit: settings.maxBodyBytes)

@@ -13,12 +13,18 @@ public struct HTTPRequest: Sendable {
     public var headers: [(String, String)]
     /// The request body (a webhook's JSON); nil sends none.
     public var body: [UInt8]?
+    /// A deadline for the whole transfer shorter than the client's own (a webhook rule's
+    /// `timeout`); nil uses the client's.
+    public var timeoutSeconds: Int?
 
-    public init(url: String, method: String = "GET", headers: [(String, String)] = [], body: [UInt8]? = nil) {
+    public init(
+        url: String, method: String = "GET", headers: [(String, String)] = [], body: [UInt8]? = nil, timeoutSeconds: Int? = nil
+    ) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
+        self.timeoutSeconds = timeoutSeconds
     }
 }
 

@@ -9,6 +9,12 @@ import Foundation
 /// The canonical string and the secret are never part of an error or a log line; the
 /// signature parameter is redacted like any credential (``SecretRedactor``).
 public struct RequestSigner: Sendable {
+    /// The lowercase hex HMAC-SHA256 of `message` keyed with `key` (webhook signatures, the
+    /// tokens `aggr serve` derives).
+    public static func hmacSHA256(_ message: [UInt8], key: String) -> String {
+        encode(compute(AGGR_DIGEST_SHA256, key: Array(key.utf8), message: message), as: .hex)
+    }
+
     /// The digest computed over the canonical string.
     public enum Algorithm: String, Sendable, CaseIterable {
         case hmacSHA256 = "hmac-sha256", hmacSHA1 = "hmac-sha1", sha1, md5

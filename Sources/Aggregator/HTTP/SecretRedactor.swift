@@ -125,6 +125,28 @@ public enum SecretRedactor {
         return values
     }
 
+    /// `scheme://host[:port]` of `url`, without user, path, query or fragment: how a URL whose
+    /// path may itself be the secret (Discord's and Slack's webhooks) is shown. A URL that
+    /// does not parse shows as its scheme alone.
+    public static func origin(of url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return placeholder }
+        let authorityStart = scheme.upperBound
+        let authorityEnd = url[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        var authority = url[authorityStart..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        return url[..<authorityStart].lowercased() + authority.lowercased()
+    }
+
+    /// The path segments of `url` long enough to be a credential (Discord's
+    /// `/api/webhooks/<id>/<token>`, Slack's `/services/T…/B…/<secret>`).
+    public static func pathSecrets(of url: String) -> [String] {
+        guard let scheme = url.range(of: "://") else { return [] }
+        let rest = url[scheme.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return [] }
+        let end = rest[slash...].firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return rest[slash..<end].split(separator: "/").map(String.init).filter { $0.count >= 8 }
+    }
+
     /// `text` with every occurrence of each of `secrets` replaced, and every URL in it
     /// redacted (for bodies and messages).
     public static func redact(text: String, secrets: [String]) -> String {

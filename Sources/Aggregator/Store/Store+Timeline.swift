@@ -121,6 +121,27 @@ extension Store {
         }
     }
 
+    /// The stored items among `refs`, in the order of `refs`, in one read (refs not stored
+    /// are left out).
+    public func items(refs: [Int64]) throws -> [StoredItem] {
+        guard !refs.isEmpty else { return [] }
+        var found: [Int64: StoredItem] = [:]
+        try read { db in
+            // SQLite binds at most 32,766 values per statement: read in chunks well below.
+            for chunk in stride(from: 0, to: refs.count, by: 500).map({ refs[$0..<min($0 + 500, refs.count)] }) {
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT \(ItemRow.selection) FROM \(ItemRow.from) WHERE i.ref IN (\(marks))",
+                    arguments: StatementArguments(Array(chunk)))
+                for row in rows {
+                    let stored = ItemRow.decode(row)
+                    found[stored.ref] = stored
+                }
+            }
+        }
+        return refs.compactMap { found[$0] }
+    }
+
     /// The item with upstream id `id` from provider instance `provider`.
     public func item(provider: String, id: String) throws -> StoredItem? {
         try read { db in
@@ -146,6 +167,7 @@ extension Store {
         _ text: String, limit: Int = 40, providers: [String] = [], filters: [FilterExpression] = [], hiding: HidingRules? = nil,
         now: Date = Date()
     ) throws -> [StoredItem] {
+        try SearchError.check(text)
         let extra = (hiding?.conditions(now: now) ?? []) + filters.map { FilterSQL.compile($0, now: now) }
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var phrases: [String] = []

@@ -95,6 +95,14 @@ enum StoreSchema {
             PRIMARY KEY (provider, url)
         ) WITHOUT ROWID;
         """,
+        // 6: secrets this installation generates for itself (what `aggr serve` signs its
+        // reader-app tokens and form tokens with), so two installations sharing a password
+        // never share a token. Rotated by `aggr serve --rotate-tokens`.
+        """
+        CREATE TABLE installation_secret (
+            purpose TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs

@@ -1,4 +1,3 @@
-internal import COpenSSL
 import Foundation
 
 /// Sends a rule's digest through the channels the rule names: a command, a signed webhook,
@@ -20,8 +19,13 @@ public struct Notifier: Sendable {
     /// Writes an OSC 9 notification to the user's terminal; nil when there is none.
     public var terminal: (@Sendable (String) -> Void)?
 
-    public init(http: any HTTPClient, environment: [String: String], terminal: (@Sendable (String) -> Void)? = nil) {
-        self.http = http
+    /// A notifier; webhooks go through `http`, by default a client of their own
+    /// (``deliveryClient()``), so a receiver that hangs never takes a connection slot a
+    /// refresh needs.
+    public init(
+        http: (any HTTPClient)? = nil, environment: [String: String], terminal: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.http = http ?? Self.deliveryClient()
         self.environment = environment
         self.terminal = terminal
     }
@@ -99,7 +103,10 @@ public struct Notifier: Sendable {
             secrets.append(secret)
             headers.append(("X-Aggr-Signature", "sha256=" + Self.signature(of: body, key: secret)))
         }
-        let shown = SecretRedactor.redact(url: url)
+        // Scheme and host only: webhook URLs carry their secret in the path as often as in
+        // the query (Discord, Slack).
+        let shown = SecretRedactor.origin(of: url)
+        secrets += SecretRedactor.pathSecrets(of: url)
         var lastProblem = ""
         for attempt in 0...retryDelays.count {
             if attempt > 0 {
@@ -110,7 +117,8 @@ public struct Notifier: Sendable {
                 }
             }
             do {
-                let response = try await http.send(HTTPRequest(url: url, method: "POST", headers: headers, body: body))
+                let response = try await http.send(
+                    HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeoutSeconds: rule.timeout.seconds))
                 if (200..<300).contains(response.status) {
                     let tries = attempt == 0 ? "" : " after \(attempt + 1) attempts"
                     return .init(
@@ -118,15 +126,26 @@ public struct Notifier: Sendable {
                 }
                 lastProblem = "\(shown) answered \(response.status)"
             } catch {
-                lastProblem = SecretRedactor.redact(text: SecretRedactor.redactURLs(in: "\(error)"), secrets: secrets)
+                let message = "\(error)".replacingOccurrences(of: SecretRedactor.redact(url: url), with: shown)
+                lastProblem = SecretRedactor.redact(text: message.replacingOccurrences(of: url, with: shown), secrets: secrets)
             }
         }
         return .init(rule: rule.name, channel: .webhook, succeeded: false, detail: "gave up: \(lastProblem)")
     }
 
+    /// The HTTP client webhooks use: apart from the refresh client and its per-host limit,
+    /// with room for every rule at once (the ``DeliveryQueue`` bounds deliveries per rule and
+    /// overall).
+    public static func deliveryClient() -> CurlHTTPClient {
+        var settings = HTTPClientSettings()
+        settings.maxConcurrent = DeliveryQueue.overallLimit * 2
+        settings.maxPerHost = DeliveryQueue.overallLimit * 2
+        return CurlHTTPClient(settings: settings)
+    }
+
     /// The lowercase hex HMAC-SHA256 of `body` keyed with `key`.
     public static func signature(of body: [UInt8], key: String) -> String {
-        RequestSigner.encode(RequestSigner.compute(AGGR_DIGEST_SHA256, key: Array(key.utf8), message: body), as: .hex)
+        RequestSigner.hmacSHA256(body, key: key)
     }
 
     /// `notify-send` when it is on PATH, else OSC 9 on the terminal.

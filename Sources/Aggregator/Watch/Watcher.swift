@@ -179,7 +179,7 @@ public struct Watcher: Sendable {
                 report(.matched(rule: rule.name, count: digest.total))
                 let notifier = notifier
                 let report = report
-                deliveries.start {
+                deliveries.start(digest) { digest in
                     for delivery in await notifier.send(digest, for: rule) { report(.delivered(delivery)) }
                 }
             }

@@ -23,6 +23,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Serve what is stored without refreshing.")
     var noRefresh = false
 
+    @Flag(help: "Replace the secret reader-app and form tokens are signed with (every app signs in again), then exit.")
+    var rotateTokens = false
+
     func validate() throws {
         if let listen, ListenAddress(parsing: listen) == nil {
             throw ValidationError("--listen: \"\(listen)\" is not host:port (such as 127.0.0.1:8080)")
@@ -39,6 +42,7 @@ struct ServeCommand: ParsableCommand {
             var arguments = [server, "--config", absolute(path), "--db", absolute(context.databasePath)]
             if let listen { arguments += ["--listen", listen] }
             if noRefresh { arguments.append("--no-refresh") }
+            if rotateTokens { arguments.append("--rotate-tokens") }
             let argv = arguments.map { strdup($0) } + [nil]
             execv(server, argv)
             throw CLIFailure(message: "cannot run \(server): \(String(cString: strerror(errno)))", exitCode: 1)

@@ -42,7 +42,7 @@ struct WatchCommand: AsyncParsableCommand {
             var logger = Logger(label: "aggr")
             logger.logLevel = .warning
             let http = CurlHTTPClient()
-            let notifier = Notifier(http: http, environment: context.environment, terminal: errorIsTTY ? write : nil)
+            let notifier = Notifier(environment: context.environment, terminal: errorIsTTY ? write : nil)
             let watcher = Watcher(
                 configuration: configuration, configPath: path, registry: context.registry, store: store, http: http,
                 environment: context.environment, notifier: notifier, logger: logger, report: log.handle,
