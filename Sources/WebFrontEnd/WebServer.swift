@@ -109,8 +109,9 @@ public struct WebServer: Sendable {
         log("stopped")
     }
 
-    /// Replaces the installation's token secret: every reader app and open form must sign
-    /// in or load again. Returns what to tell the user.
+    /// Replaces the installation's token secret; returns what to tell the user.
+    ///
+    /// Every reader app signs in again and every open form must be loaded again.
     public func rotateTokens() throws -> String {
         let store = try Store(path: databasePath)
         try store.rotateInstallationSecret("serve")

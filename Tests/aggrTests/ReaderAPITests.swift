@@ -166,4 +166,87 @@ final class ReaderAPITests: ServeTestCase {
         XCTAssertEqual(try client.get("/reader/api/0/user-info").status, 200, "a token already given keeps working")
         XCTAssertFalse(serve?.stderr.contains("PASSW0RD") ?? true)
     }
+
+    /// Signs in through ClientLogin; the `Auth` token.
+    func signIn(_ client: ReaderClient, password: String) throws -> String {
+        let login = try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", password)])
+        XCTAssertEqual(login.status, 200, login.body)
+        let line = try XCTUnwrap(login.body.split(separator: "\n").first { $0.hasPrefix("Auth=") })
+        return String(line.dropFirst("Auth=".count))
+    }
+
+    func testTokensBelongToOneInstallationAndRotate() throws {
+        writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
+        try importItems()
+        let password = ["AGGR_PASSWORD": "PASSW0RD-S3CRET"]
+        let base = try startServe(environment: password)
+        var client = ReaderClient(http: session(base))
+        client.auth = try signIn(client, password: "PASSW0RD-S3CRET")
+        XCTAssertEqual(try client.get("/reader/api/0/user-info").status, 200)
+        let action = try client.get("/reader/api/0/token").body.trimmingCharacters(in: .whitespacesAndNewlines)
+
+        // A second installation with the same password issues other tokens, and refuses these.
+        let otherDirectory = TemporaryDirectory()
+        otherDirectory.write("providers.json", #"{"providers": [], "serve": {"password_env": "AGGR_PASSWORD"}}"#)
+        var environment = runner.environment.merging(password) { $1 }
+        environment.removeValue(forKey: "AGGR_NOW")
+        environment["AGGR_DB"] = otherDirectory.file("other.db")
+        let other = try BackgroundCommand(
+            binary: runner.binary,
+            arguments: ["serve", "--listen", "127.0.0.1:0", "--no-refresh", "--config", otherDirectory.file("providers.json")],
+            directory: otherDirectory.path, environment: environment)
+        defer {
+            other.send(SIGTERM)
+            _ = other.waitForExit(timeout: 10)
+        }
+        XCTAssertTrue(other.waitForOutput("listening on http://127.0.0.1:", timeout: 30), other.stderr)
+        let otherBase = try XCTUnwrap(
+            other.stderr.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression).map { String(other.stderr[$0]) })
+        var stranger = ReaderClient(http: session(otherBase))
+        stranger.auth = client.auth
+        XCTAssertEqual(try stranger.get("/reader/api/0/user-info").status, 401, "a token of one installation is no good on another")
+        XCTAssertNotEqual(try signIn(stranger, password: "PASSW0RD-S3CRET"), client.auth)
+
+        // Rotation: the running server refuses the old token within seconds; signing in again works.
+        let rotate = try aggr("serve", "--rotate-tokens")
+        XCTAssertEqual(rotate.status, 0, rotate.stderr)
+        XCTAssertTrue(rotate.stderr.contains("rotated"), rotate.stderr)
+        XCTAssertTrue(
+            BackgroundCommand.waitUntil(timeout: 10) { (try? client.get("/reader/api/0/user-info").status) == 401 },
+            "the old Auth stops working")
+        let stale = try client.post("/reader/api/0/edit-tag", [("i", "1"), ("a", "user/-/state/com.google/read"), ("T", action)])
+        XCTAssertEqual(stale.status, 401)
+        client.auth = try signIn(client, password: "PASSW0RD-S3CRET")
+        XCTAssertEqual(try client.get("/reader/api/0/user-info").status, 200)
+        let fresh = try client.get("/reader/api/0/token").body.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertNotEqual(fresh, action)
+        XCTAssertEqual(fresh.count, 57)
+        let database = try String(contentsOfFile: directory.file("aggr.sqlite"), encoding: .isoLatin1)
+        XCTAssertFalse(database.contains("PASSW0RD"), "the password is not stored")
+    }
+
+    func testContentsAreBatchedAndTitlesGoOutAsHTMLText() throws {
+        writeConfig()
+        try importItems()
+        let base = try startServe()
+        var client = ReaderClient(http: session(base))
+        client.auth = try signIn(client, password: "any: an open loopback server takes every password")
+        let hostile = try client.json("/reader/api/0/stream/items/contents?i=6")
+        let item = try XCTUnwrap((hostile["items"] as? [[String: Any]])?.first)
+        let title = try XCTUnwrap(item["title"] as? String)
+        XCTAssertFalse(title.contains("<script>"), title)
+        XCTAssertTrue(title.hasPrefix("Release 2.0 &lt;script&gt;"), title)
+
+        // 1,000 ids in one call are answered (the stored ones, in the order asked); more are a 400.
+        let ids = (1...1_000).map { "i=\(1_001 - $0)" }.joined(separator: "&")
+        let batch = try client.post("/reader/api/0/stream/items/contents?" + ids, [])
+        XCTAssertEqual(batch.status, 200, batch.body)
+        let items = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(batch.body.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
+        XCTAssertEqual(items.compactMap { $0["id"] as? String }.count, 6)
+        XCTAssertEqual(items.first?["id"] as? String, "tag:google.com,2005:reader/item/0000000000000006", "in the order asked")
+        let tooMany = try client.post("/reader/api/0/stream/items/contents?" + (1...1_001).map { "i=\($0)" }.joined(separator: "&"), [])
+        XCTAssertEqual(tooMany.status, 400)
+        XCTAssertTrue(tooMany.body.contains("at most 1000"), tooMany.body)
+    }
 }

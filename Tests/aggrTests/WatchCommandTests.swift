@@ -122,6 +122,43 @@ final class WatchCommandTests: EndToEndTestCase {
         XCTAssertEqual(try recordedCalls(second.calls, rule: "later").count, 1, once.stderr)
     }
 
+    func testHangingWebhookReceiversHoldUpNeitherRefreshesNorOtherRules() throws {
+        // The feed and every receiver on one host, as the probe had them: the four hanging
+        // receivers used to take the refresh client's four connection slots for that host.
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let feed = ChangingFeed(["Release 1.0"])
+        server.route("/feed.xml") { _ in .text(feed.rss, contentType: "application/rss+xml") }
+        server.route("/hang/") { _ in TestHTTPServer.Response(behavior: .stall) }
+        server.route("/hook/") { _ in .text("ok") }
+        let hanging = (1...4).map { #"{"name": "hang\#($0)", "when": "title ~ 'Release'", "webhook": "\#(server.baseURL)/hang/\#($0)"}"# }
+        let healthy = #"{"name": "healthy", "when": "title ~ 'Release'", "webhook": "\#(server.baseURL)/hook/DISCORDPATHS3CRET/x"}"#
+        directory.write("providers.json", config(feed: "\(server.baseURL)/feed.xml", rules: (hanging + [healthy]).joined(separator: ",")))
+        func posts(_ prefix: String) -> Int { server.requests.filter { $0.path.hasPrefix(prefix) }.count }
+
+        let watch = try startWatch()
+        defer {
+            watch.send(SIGTERM)
+            _ = watch.waitForExit(timeout: 15)
+        }
+        XCTAssertTrue(
+            BackgroundCommand.waitUntil(timeout: 15) { posts("/hook/") == 1 }, "the healthy receiver waits for nobody: \(watch.stderr)")
+        XCTAssertTrue(BackgroundCommand.waitUntil(timeout: 10) { posts("/hang/") == 4 }, watch.stderr)
+
+        feed.add("Release 2.0")
+        XCTAssertTrue(
+            BackgroundCommand.waitUntil(timeout: 15) { (try? self.storedTitles().contains("Release 2.0")) == true },
+            "refreshes go on while four receivers hang: \(watch.stderr)")
+        XCTAssertTrue(BackgroundCommand.waitUntil(timeout: 15) { posts("/hook/") == 2 }, watch.stderr)
+        // Each hanging rule holds its one delivery; its next digest waits behind it.
+        XCTAssertEqual(posts("/hang/"), 4)
+
+        watch.send(SIGTERM)
+        XCTAssertEqual(watch.waitForExit(timeout: 15), 0, watch.stderr)
+        XCTAssertTrue(watch.stderr.contains("notify healthy: webhook: \(server.baseURL) answered 200"), watch.stderr)
+        XCTAssertFalse(watch.stderr.contains("DISCORDPATHS3CRET"), "webhook URLs are logged as scheme and host: \(watch.stderr)")
+    }
+
     func testASecondWatchRefusesWhileOtherCommandsKeepWorking() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

@@ -125,9 +125,10 @@ public enum SecretRedactor {
         return values
     }
 
-    /// `scheme://host[:port]` of `url`, without user, path, query or fragment: how a URL whose
-    /// path may itself be the secret (Discord's and Slack's webhooks) is shown. A URL that
-    /// does not parse shows as its scheme alone.
+    /// The `scheme://host[:port]` of `url`, without user, path, query or fragment.
+    ///
+    /// This is how a URL whose path may itself be the secret (Discord's and Slack's webhooks)
+    /// is shown. A URL without a scheme shows as ``placeholder``.
     public static func origin(of url: String) -> String {
         guard let scheme = url.range(of: "://") else { return placeholder }
         let authorityStart = scheme.upperBound
