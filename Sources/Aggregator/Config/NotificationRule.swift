@@ -71,7 +71,7 @@ extension ConfigReader {
         if let webhook = field("webhook") {
             let text = try string(webhook, at: "\(path).webhook")
             guard WebURL.isHTTP(text) else {
-                throw fail("\(path).webhook", "must be an http or https URL (got \"\(SecretRedactor.redact(url: text))\")")
+                throw fail("\(path).webhook", "must be an http or https URL (got \"\(SecretRedactor.origin(of: text))…\")")
             }
             rule.webhook = text
         }
