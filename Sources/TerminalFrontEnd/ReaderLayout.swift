@@ -77,7 +77,7 @@ public struct ReaderLayout: Sendable {
         let item = stored.item
         let unread = stored.readAt == nil
         let mark = unread ? "●" : " "
-        let age = DisplayWidth.pad(RelativeTime.short(item.published, now: now), to: 4, alignRight: true)
+        let age = DisplayWidth.pad(RelativeTime.compact(item.published, now: now), to: 4, alignRight: true)
         let source = DisplayWidth.pad(TerminalText.sanitize(stored.sectionTitle.map { "\(item.provider)·\($0)" } ?? item.provider), to: 14)
         var counts: [String] = []
         if let replies = item.metrics.replies ?? item.metrics.comments { counts.append("\(replies)💬") }
@@ -146,7 +146,7 @@ public struct ReaderLayout: Sendable {
         var facts = [stored.sectionTitle.map { "\(item.provider) · \($0)" } ?? item.provider]
         if let author = item.author?.name, !author.isEmpty { facts.append(author) }
         facts.append(RelativeTime.long(item.published, now: now))
-        let metrics = item.metrics.present.map { "\($0.value) \($0.name)" }
+        let metrics = item.metrics.phrases
         lines.append(StyledLine(TerminalText.sanitize((facts + metrics).joined(separator: " · ")), .dim))
         lines.append(StyledLine(TerminalText.sanitize(item.url), .accent))
         lines.append(StyledLine())

@@ -27,7 +27,7 @@ enum WebAssets {
         nav.tabs a.current { color: var(--fg); border-bottom-color: var(--accent); font-weight: 600; }
         .badge { font-size: .75em; margin-left: .3em; padding: 0 .45em; border-radius: 1em; background: var(--line); color: var(--fg); }
         main { max-width: 64rem; margin: 0 auto; padding: .5rem 1rem 3rem; }
-        .filter-error { color: var(--error); font-family: ui-monospace, monospace; white-space: pre-wrap; margin: .25rem 0; }
+        .filter-error { color: var(--error); font-family: ui-monospace, monospace; white-space: pre; overflow-x: auto; margin: .25rem 0; }
         .toolbar { display: flex; gap: .5rem; align-items: center; justify-content: space-between; margin: .5rem 0; color: var(--muted); }
         ol.items { list-style: none; margin: 0; padding: 0; }
         ol.items > li { display: flex; gap: .75rem; padding: .6rem .25rem; border-bottom: 1px solid var(--line); }
@@ -37,6 +37,7 @@ enum WebAssets {
         .body { flex: 1; min-width: 0; }
         .title { font-weight: 600; overflow-wrap: anywhere; }
         li.read .title, .card.read .title { font-weight: 400; color: var(--muted); }
+        .saved > .body .title::after, .card.saved .title::after, article.saved h1::after { content: " ★"; color: var(--accent); }
         .meta { color: var(--muted); font-size: .85rem; display: flex; flex-wrap: wrap; gap: .1rem .6rem; }
         .actions { display: flex; gap: .25rem; flex: none; align-items: flex-start; }
         .actions button { font-size: .8rem; padding: .15rem .5rem; }
@@ -49,7 +50,7 @@ enum WebAssets {
         .pager { margin: 1.5rem 0; text-align: center; }
         article.item-page h1 { font-size: 1.5rem; line-height: 1.3; margin: .75rem 0 .25rem; overflow-wrap: anywhere; }
         .content { overflow-wrap: anywhere; }
-        .content img, .content video { max-width: 100%; height: auto; }
+        .content img, .content video, img.shot { max-width: 100%; height: auto; }
         .content pre { overflow-x: auto; background: var(--card); padding: .6rem; border-radius: .4rem; border: 1px solid var(--line); }
         .content blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
         section.thread h2 { font-size: 1.1rem; margin-top: 2rem; }
@@ -86,9 +87,10 @@ enum WebAssets {
                   holder.classList.toggle("read", state.read); holder.classList.toggle("unread", !state.read);
                   var f = holder.querySelector("form.mark-read");
                   if (f) { f.querySelector("input[name=state]").value = state.read ? "unread" : "read";
-                           f.querySelector("button").textContent = state.read ? "Unread" : "Read"; }
+                           f.querySelector("button").textContent = state.read ? "Mark unread" : "Mark read"; }
                 }
                 if ("saved" in state) {
+                  holder.classList.toggle("saved", state.saved);
                   var g = holder.querySelector("form.mark-saved");
                   if (g) { g.querySelector("input[name=state]").value = state.saved ? "unsaved" : "saved";
                            g.querySelector("button").textContent = state.saved ? "Unsave" : "Save"; }

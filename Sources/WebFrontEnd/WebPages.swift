@@ -94,8 +94,13 @@ struct WebPages {
         return html
     }
 
+    /// The classes naming an item's state: `read` or `unread`, and `saved` (the stylesheet marks it).
+    func stateClasses(_ stored: StoredItem) -> String {
+        (stored.isUnread ? "unread" : "read") + (stored.isSaved ? " saved" : "")
+    }
+
     func row(_ stored: StoredItem, back: String) -> String {
-        let state = stored.readAt == nil ? "unread" : "read"
+        let state = stateClasses(stored)
         var html = "<li class=\"item \(state)\" data-ref=\"\(stored.ref)\"><span class=\"mark\" aria-hidden=\"true\"></span>"
         if let image = HTML.webURL(stored.item.image) {
             html += "<img class=\"thumb\" src=\"\(HTML.escape(image))\" alt=\"\" loading=\"lazy\" referrerpolicy=\"no-referrer\">"
@@ -106,7 +111,7 @@ struct WebPages {
     }
 
     func card(_ stored: StoredItem, back: String) -> String {
-        let state = stored.readAt == nil ? "unread" : "read"
+        let state = stateClasses(stored)
         var html = "<li class=\"card \(state)\" data-ref=\"\(stored.ref)\">"
         if let image = HTML.webURL(stored.item.image) {
             html +=
@@ -127,12 +132,7 @@ struct WebPages {
         parts.append(
             "<time datetime=\"\(ISOTimestamp.format(item.published))\" title=\"\(ISOTimestamp.format(item.published))\">\(HTML.escape(RelativeTime.short(item.published, now: now)))</time>"
         )
-        let metrics = item.metrics
-        let counts: [(Int?, String)] = [
-            (metrics.replies, "replies"), (metrics.comments, "comments"), (metrics.stars, "stars"), (metrics.forks, "forks"),
-            (metrics.likes, "likes"), (metrics.views, "views"),
-        ]
-        for (value, label) in counts { if let value { parts.append("<span>\(value) \(label)</span>") } }
+        for phrase in item.metrics.phrases { parts.append("<span>\(HTML.escape(phrase))</span>") }
         return "<div class=\"meta\">" + parts.joined() + "</div>"
     }
 
@@ -143,7 +143,7 @@ struct WebPages {
         var html = "<div class=\"actions\">"
         html += "<form class=\"mark-read\" method=\"post\" action=\"/item/\(stored.ref)/read\">\(hidden(back: back))"
         html +=
-            "<input type=\"hidden\" name=\"state\" value=\"\(read ? "unread" : "read")\"><button type=\"submit\">\(read ? "Unread" : "Read")</button></form>"
+            "<input type=\"hidden\" name=\"state\" value=\"\(read ? "unread" : "read")\"><button type=\"submit\">\(read ? "Mark unread" : "Mark read")</button></form>"
         html += "<form class=\"mark-saved\" method=\"post\" action=\"/item/\(stored.ref)/save\">\(hidden(back: back))"
         html +=
             "<input type=\"hidden\" name=\"state\" value=\"\(saved ? "unsaved" : "saved")\"><button type=\"submit\">\(saved ? "Unsave" : "Save")</button></form>"
@@ -158,7 +158,7 @@ struct WebPages {
     /// thread when it is `fetchable` (with `threadProblem`, why the last try failed).
     func item(_ stored: StoredItem, thread: [StoredItem], fetchable: Bool = false, threadProblem: String? = nil) -> String {
         let item = stored.item
-        let state = stored.readAt == nil ? "unread" : "read"
+        let state = stateClasses(stored)
         var html = "<article class=\"item-page \(state)\" data-ref-page=\"\(stored.ref)\"><p><a href=\"/\">← Timeline</a></p>"
         html += "<h1>\(HTML.escape(item.title))</h1>" + meta(stored)
         if let url = HTML.webURL(item.url) {

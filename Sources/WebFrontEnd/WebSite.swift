@@ -303,10 +303,15 @@ public final class WebSite: Sendable {
         let pages = WebPages(now: clock(), csrf: csrf, passwordProtected: password != nil)
         if request.path == "/" { return try timelinePage(request, pages: pages) }
         if request.path.hasPrefix("/item/"), let ref = Int64(request.path.dropFirst("/item/".count)) {
-            guard let stored = try store.item(ref: ref) else {
+            guard var stored = try store.item(ref: ref) else {
                 return .html(
                     pages.layout(title: "Not found · aggr", content: pages.problem("No such item", "Item \(ref) is not stored.")),
                     status: 404)
+            }
+            // Opening an item reads it, as in the reader and in miniflux; its page can mark it unread again.
+            if stored.isUnread {
+                let now = clock()
+                if try store.markRead(refs: [ref], read: true, now: now) == 1 { stored.readAt = now }
             }
             let thread = stored.item.kind == .reply ? [] : try store.thread(of: stored)
             let fetchable = canFetchThread(of: stored, stored: thread.count)
@@ -323,10 +328,18 @@ public final class WebSite: Sendable {
     func timelinePage(_ request: WebRequest, pages: WebPages) throws -> WebResponse {
         let configuration = configuration
         let now = clock()
-        let tab = WebTab(parameter: request.parameter("tab"))
         let search = request.parameter("q")
         let filterText = request.parameter("where")
         let unreadOnly = request.parameter("unread") == "1"
+        guard let tab = WebTab(parameter: request.parameter("tab")) else {
+            let given = request.parameter("tab") ?? ""
+            return .html(
+                pages.layout(
+                    title: "Not found · aggr",
+                    content: pages.problem(
+                        "No such tab", "tab=\(given) is not a tab: use all, v:<view> or p:<provider>.")),
+                status: 404)
+        }
         guard var query = tab.query(in: configuration, now: now) else {
             return .html(
                 pages.layout(
@@ -429,8 +442,9 @@ public final class WebSite: Sendable {
         }
         if request.path == "/tab/read" {
             let configuration = configuration
-            let tab = WebTab(parameter: request.field("tab"))
-            guard var query = tab.query(in: configuration, now: clock()) else { return .text("no tab \(tab.label)\n", status: 404) }
+            guard let tab = WebTab(parameter: request.field("tab")), var query = tab.query(in: configuration, now: clock()) else {
+                return .text("no tab \(request.field("tab") ?? "")\n", status: 404)
+            }
             if let filter = request.field("where"), !filter.isEmpty {
                 do {
                     query.filters.append(try FilterParser.parse(filter))

@@ -7,9 +7,10 @@ enum WebTab: Equatable, Sendable {
     case view(String)
     case provider(String)
 
-    /// Parses the `tab` query parameter: `all`, `v:<view>`, `p:<provider>`.
-    init(parameter: String?) {
-        guard let parameter else {
+    /// Parses the `tab` query parameter: `all` (also when absent), `v:<view>`, `p:<provider>`;
+    /// nil for anything else, so a mistyped link is answered instead of showing All.
+    init?(parameter: String?) {
+        guard let parameter, parameter != "all" else {
             self = .all
             return
         }
@@ -18,7 +19,7 @@ enum WebTab: Equatable, Sendable {
         } else if parameter.hasPrefix("p:") {
             self = .provider(String(parameter.dropFirst(2)))
         } else {
-            self = .all
+            return nil
         }
     }
 

@@ -147,6 +147,49 @@ final class ServeCommandTests: ServeTestCase {
         XCTAssertEqual(serve?.waitForExit(timeout: 15), 0, serve?.stderr ?? "")
     }
 
+    /// What a day in the pages ran into: opening an item reads it, one counts as one, a saved
+    /// item is marked in the list, the buttons say what they do, and a mistyped tab is answered.
+    func testOpeningReadsAndThePagesSayTheStateInWords() throws {
+        writeConfig()
+        try importItems()
+        let single = #"{"provider":"blog","section":"feed","id":"x2","kind":"post","title":"One reply only","url":"https://blog.example/x2","author":"someone@example.com (张三)","published":"2026-11-20T06:00:00Z","updated":null,"summary":"","tags":[],"metrics":{"replies":1,"likes":1},"image":null,"extra":{}}"#
+        XCTAssertEqual(try aggr("import", "-", input: single).status, 0)
+        let base = try startServe()
+        let browser = session(base)
+
+        XCTAssertTrue(try unreadTitles().contains("Ocean app"))
+        let opened = try browser.send("GET", "/item/4")
+        XCTAssertEqual(opened.status, 200)
+        XCTAssertTrue(opened.body.contains("<article class=\"item-page read\""), "the page shows it read")
+        XCTAssertTrue(opened.body.contains(">Mark unread</button>"), "the button says what it does")
+        XCTAssertFalse(try unreadTitles().contains("Ocean app"), "opening an item marks it read, as the reader does")
+
+        let single7 = try browser.send("GET", "/item/7")
+        XCTAssertTrue(single7.body.contains("<span>1 reply</span>") && single7.body.contains("<span>1 like</span>"), single7.body)
+        XCTAssertFalse(single7.body.contains("1 replies") || single7.body.contains("1 likes"))
+        let show = try aggr("show", "7")
+        XCTAssertTrue(show.stdout.contains("1 reply · 1 like"), show.stdout)
+
+        let home = try browser.send("GET", "/?tab=p:blog")
+        let token = try XCTUnwrap(CurlSession.hiddenField("csrf", in: home.body))
+        XCTAssertTrue(home.body.contains(">Mark read</button>"), "an unread row offers Mark read")
+        XCTAssertEqual(try browser.send("POST", "/item/6/save", form: [("csrf", token), ("state", "saved")]).status, 303)
+        let list = try browser.send("GET", "/?tab=p:blog")
+        XCTAssertTrue(list.body.contains("<li class=\"item unread saved\" data-ref=\"6\""), "a saved row carries its mark")
+        XCTAssertTrue(list.body.contains("<li class=\"item read\" data-ref=\"7\""))
+        let stylesheet = try browser.send("GET", "/static/app.css").body
+        XCTAssertTrue(stylesheet.contains(".saved > .body .title::after"), "the saved mark is drawn")
+
+        for bogus in ["bogus", "v2ex", "p"] {
+            let page = try browser.send("GET", "/?tab=" + bogus)
+            XCTAssertEqual(page.status, 404, bogus)
+            XCTAssertTrue(page.body.contains("tab=\(bogus) is not a tab"), page.body)
+        }
+        XCTAssertEqual(try browser.send("GET", "/?tab=all").status, 200)
+        XCTAssertEqual(try browser.send("POST", "/tab/read", form: [("csrf", token), ("tab", "nonsense")]).status, 404)
+        XCTAssertTrue(try unreadTitles().contains("Forest icons"), "a refused tab marks nothing")
+    }
+
     func testFeedsAreValidAtomAndJSONWithValidatorsAnd304() throws {
         writeConfig()
         try importItems()

@@ -24,10 +24,29 @@ final class TimelineCommandTests: EndToEndTestCase {
         guard case .array(let items) = try JSONParser.parse(result.stdout) else { return XCTFail("not an array") }
         XCTAssertEqual(items.count, 6, "the feed copy of the GitHub release is deduplicated")
         for case .object(let members) in items {
-            XCTAssertEqual(members.map(\.key), ItemJSON.keys)
+            XCTAssertEqual(members.map(\.key), ItemJSON.storedKeys)
         }
         let ndjson = try aggr("timeline", "--format", "ndjson", "--limit", "10")
         XCTAssertEqual(ndjson.stdout.split(separator: "\n").count, 6)
+    }
+
+    /// Scripts see the state the reader shows: `read` and `saved` on every item.
+    func testMachineFormatsCarryReadAndSavedState() throws {
+        XCTAssertEqual(try aggr("read", "v2ex:1147555").status, 0)
+        XCTAssertEqual(try aggr("save", "github:groue/GRDB.swift").status, 0)
+        var states: [String: (Bool?, Bool?)] = [:]
+        for line in try aggr("timeline", "--format", "ndjson", "--limit", "10").stdout.split(separator: "\n") {
+            let value = try JSONParser.parse(String(line))
+            let key = "\(value["provider"]?.stringValue ?? ""):\(value["id"]?.stringValue ?? "")"
+            states[key] = (value["read"]?.boolValue, value["saved"]?.boolValue)
+        }
+        XCTAssertEqual(states.count, 6)
+        for (key, state) in states {
+            XCTAssertEqual(state.0, key == "v2ex:1147555", "read of \(key)")
+            XCTAssertEqual(state.1, key == "github:groue/GRDB.swift", "saved of \(key)")
+        }
+        let json = try aggr("search", "GRDB", "--format", "json")
+        XCTAssertTrue(json.stdout.contains(#""read":false,"saved":true}"#), json.stdout)
     }
 
     func testConfigLimitPagingAndCursor() throws {

@@ -102,6 +102,27 @@ final class TuiTests: ServeTestCase {
         XCTAssertTrue(try aggr("timeline", "--saved", "--format", "tsv").stdout.contains("Forest icons"))
     }
 
+    /// Ages older than a week fit the four-cell column whole (it showed `Nov…` and `202…`).
+    func testOldItemsShowWholeAgesInTheList() throws {
+        writeConfig()
+        let now = Date()
+        let lines = [(15, "Fortnight old post", "o1"), (400, "Last year's post", "o2")].map { days, title, id in
+            let published = ISOTimestamp.format(now.addingTimeInterval(-Double(days) * 86_400 - 600))
+            return #"{"provider":"blog","section":"feed","id":"\#(id)","kind":"post","title":"\#(title)","url":"https://blog.example/\#(id)","author":null,"published":"\#(published)","updated":null,"summary":"","tags":[],"metrics":{},"image":null,"extra":{}}"#
+        }
+        XCTAssertEqual(try aggr("import", "-", input: lines.joined(separator: "\n")).status, 0)
+        let tui = try startReader(width: 60, height: 12)
+        let screen = try tui.waitFor { $0.contains("Fortnight old post") && $0.contains("Last year's post") }
+        let rows = screen.split(separator: "\n").map(String.init)
+        let fortnight = try XCTUnwrap(rows.first { $0.contains("Fortnight old post") })
+        let lastYear = try XCTUnwrap(rows.first { $0.contains("Last year's post") })
+        XCTAssertTrue(fortnight.contains(" 2w "), fortnight)
+        XCTAssertTrue(lastYear.contains(" 1y "), lastYear)
+        XCTAssertFalse((fortnight + lastYear).contains("…"), "no age is cut short")
+        try tui.send("q")
+        try tui.waitFor("EXITED 0")
+    }
+
     func testSIGTERMResizeAndRemappedKeys() throws {
         writeConfig(#", "keys": {"toggle-read": "m"}"#)
         try importItems()

@@ -40,7 +40,7 @@ extension FeedParser {
         var link = fields.text("link")
         if link == nil, let guidText, guid?.attribute("isPermaLink") != "false", WebURL.isHTTP(guidText) { link = guidText }
         entry.link = resolve(link, at: item, fallback: siteLink)
-        entry.author = fields.text("creator") ?? fields.text("author")
+        entry.author = (fields.text("creator") ?? fields.text("author")).map(PersonName.displayed)
         entry.published = date(fields.text("pubdate") ?? fields.text("date") ?? fields.text("issued"))
         entry.updated = date(fields.text("modified") ?? fields.text("updated"))
         entry.summary = fields.text("description")

@@ -28,6 +28,15 @@ public struct Metrics: Sendable, Hashable, Codable {
         return all.compactMap { name, value in value.map { (name, $0) } }
     }
 
+    /// The counters that are present as words, such as `1 reply` or `3 stars`.
+    public var phrases: [String] { present.map { Metrics.phrase("\($0.value)", counting: $0.value, $0.name) } }
+
+    /// `text` and a counter's name, singular for exactly one: `1 reply`, `2 replies`, `1.2k stars`.
+    public static func phrase(_ text: String, counting count: Int, _ name: String) -> String {
+        guard count == 1 else { return "\(text) \(name)" }
+        return "\(text) " + (name.hasSuffix("ies") ? name.dropLast(3) + "y" : String(name.dropLast()))
+    }
+
     /// Builds metrics from name/value pairs, ignoring names that are not counters.
     public init(named pairs: [(String, Int)]) {
         self.init()

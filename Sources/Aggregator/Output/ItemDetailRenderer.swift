@@ -25,7 +25,7 @@ public struct ItemDetailRenderer: Sendable {
         if stored.isSaved { details.append("saved") }
         if let updated = item.updated { details.append("updated \(ISOTimestamp.format(updated))") }
         lines.append(TextStyle.dim.apply(details.joined(separator: " · "), enabled: color))
-        let metrics = item.metrics.present.map { "\($0.value) \($0.name)" }
+        let metrics = item.metrics.phrases
         if !metrics.isEmpty { lines.append(metrics.joined(separator: " · ")) }
         if !item.tags.isEmpty { lines.append("tags: " + item.tags.map(clean).joined(separator: ", ")) }
         if !item.extra.isEmpty {

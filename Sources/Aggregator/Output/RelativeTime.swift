@@ -20,6 +20,18 @@ public enum RelativeTime {
         return String(ISOTimestamp.format(date).prefix(10))
     }
 
+    /// An age in at most four cells, for narrow columns: `now`, `5m`, `3h`, `2d`, `3w`, `5mo`, `2y`.
+    public static func compact(_ date: Date, now: Date) -> String {
+        let seconds = Int(now.timeIntervalSince(date))
+        if seconds < 60 { return seconds < -60 ? "soon" : "now" }
+        let units: [(Int, String)] = [
+            (86_400 * 365, "y"), (86_400 * 30, "mo"), (86_400 * 7, "w"), (86_400, "d"), (3_600, "h"), (60, "m"),
+        ]
+        // The largest unit that fits: weeks stop at 4 because a month starts at 30 days.
+        for (size, name) in units where seconds >= size { return "\(seconds / size)\(name)" }
+        return "now"
+    }
+
     /// A spoken age for detail views: "3 hours ago".
     public static func long(_ date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))

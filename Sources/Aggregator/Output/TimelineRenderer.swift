@@ -13,8 +13,8 @@ public struct TimelineRenderer: Sendable {
     /// The whole output for `items` in `format`, ending with a newline unless empty text.
     public func render(_ items: [StoredItem], format: OutputFormat) -> String {
         switch format {
-        case .json: return ItemJSON.array(items.map(\.item)) + "\n"
-        case .ndjson: return items.map { ItemJSON.line($0.item) + "\n" }.joined()
+        case .json: return ItemJSON.array(items) + "\n"
+        case .ndjson: return items.map { ItemJSON.line($0) + "\n" }.joined()
         case .tsv: return tsv(items)
         case .text: return items.isEmpty ? "" : text(items)
         }
@@ -27,18 +27,17 @@ public struct TimelineRenderer: Sendable {
 
     /// The one counter worth a column, such as `12 replies` or `1.2k stars`.
     static func primaryMetric(_ metrics: Metrics) -> String {
-        let candidates: [(Int?, String, String)] = [
-            (metrics.replies, "replies", "reply"), (metrics.comments, "comments", "comment"), (metrics.stars, "stars", "star"),
-            (metrics.likes, "likes", "like"),
+        let candidates: [(Int?, String)] = [
+            (metrics.replies, "replies"), (metrics.comments, "comments"), (metrics.stars, "stars"), (metrics.likes, "likes"),
         ]
-        guard let (value, name, singular) = candidates.first(where: { $0.0 != nil }), let count = value else { return "" }
+        guard let (value, name) = candidates.first(where: { $0.0 != nil }), let count = value else { return "" }
         let compact =
             count >= 1_000_000
             ? String(format: "%.1fM", Double(count) / 1e6)
             : count >= 10_000
                 ? "\(count / 1_000)k"
                 : count >= 1_000 ? String(format: "%.1fk", Double(count) / 1e3) : "\(count)"
-        return "\(compact) \(count == 1 ? singular : name)"
+        return Metrics.phrase(compact, counting: count, name)
     }
 
     func text(_ items: [StoredItem]) -> String {

@@ -29,7 +29,7 @@ public struct NotificationDigest: Sendable {
 
     /// The items as NDJSON in the output contract, a command's standard input.
     public var ndjson: [UInt8] {
-        Array(items.map { ItemJSON.line($0.item) + "\n" }.joined().utf8)
+        Array(items.map { ItemJSON.line($0) + "\n" }.joined().utf8)
     }
 
     /// The webhook body: `{"event":…,"rule":…,"total":…,"items":[…]}`.
@@ -44,7 +44,7 @@ public struct NotificationDigest: Sendable {
         writer.integer(total)
         writer.key("items")
         writer.beginArray()
-        for stored in items { ItemJSON.write(stored.item, to: &writer) }
+        for stored in items { ItemJSON.write(stored, to: &writer) }
         writer.endArray()
         writer.endObject()
         return Array(writer.output.utf8)

@@ -66,8 +66,22 @@ final class FeedParserTests: XCTestCase {
         XCTAssertEqual(first.image, "https://blog.example.com/img/cover.png")
         let second = feed.entries[1]
         XCTAssertEqual(second.link, "https://blog.example.com/posts/second", "a permalink guid is the link")
-        XCTAssertEqual(second.author, "editor@example.com (Editor)")
+        XCTAssertEqual(second.author, "Editor")
         XCTAssertNil(second.image, "an audio enclosure is no image")
+    }
+
+    /// RSS person fields are addresses; readers show the name in them, as feedparser does.
+    func testRSSAuthorsShowTheNameInAnAddress() throws {
+        let authors = [
+            "someone@example.com (张三)", "李四 <li@example.com>", "\"Wang Wu\" <wang@example.com>", "plain@example.com",
+            "Ana (editor)", "  Bo  ",
+        ]
+        let items = authors.enumerated().map { index, author in
+            "<item><title>t\(index)</title><link>https://x.example/\(index)</link><author>\(author.replacingOccurrences(of: "<", with: "&lt;"))</author></item>"
+        }
+        let xml = "<rss version=\"2.0\"><channel><title>c</title>" + items.joined() + "</channel></rss>"
+        let feed = try parse(Array(xml.utf8))
+        XCTAssertEqual(feed.entries.map(\.author), ["张三", "李四", "Wang Wu", "plain@example.com", "Ana (editor)", "Bo"])
     }
 
     func testRSS1AndRSS091() throws {

@@ -50,4 +50,18 @@ final class TimelineRendererTests: XCTestCase {
         XCTAssertEqual(RelativeTime.short(now.addingTimeInterval(-86_400 * 400), now: now), "2025-10-17")
         XCTAssertEqual(RelativeTime.long(now.addingTimeInterval(-7_200), now: now), "2 hours ago")
     }
+
+    /// The reader's four-cell column never cuts an age short (it showed `Nov…` and `202…`).
+    func testCompactAgesFitFourCells() {
+        let now = ItemFactory.epoch
+        let cases: [(TimeInterval, String)] = [
+            (30, "now"), (3_599, "59m"), (7_200, "2h"), (86_400 * 3, "3d"), (86_400 * 20, "2w"), (86_400 * 29, "4w"),
+            (86_400 * 30, "1mo"), (86_400 * 364, "12mo"), (86_400 * 400, "1y"), (86_400 * 365 * 12, "12y"),
+        ]
+        for (age, expected) in cases {
+            let text = RelativeTime.compact(now.addingTimeInterval(-age), now: now)
+            XCTAssertEqual(text, expected, "\(age) s")
+            XCTAssertLessThanOrEqual(DisplayWidth.of(text), 4)
+        }
+    }
 }
