@@ -152,7 +152,9 @@ final class ServeCommandTests: ServeTestCase {
     func testOpeningReadsAndThePagesSayTheStateInWords() throws {
         writeConfig()
         try importItems()
-        let single = #"{"provider":"blog","section":"feed","id":"x2","kind":"post","title":"One reply only","url":"https://blog.example/x2","author":"someone@example.com (张三)","published":"2026-11-20T06:00:00Z","updated":null,"summary":"","tags":[],"metrics":{"replies":1,"likes":1},"image":null,"extra":{}}"#
+        let single = """
+            {"provider":"blog","section":"feed","id":"x2","kind":"post","title":"One reply only","url":"https://blog.example/x2","author":"someone@example.com (张三)","published":"2026-11-20T06:00:00Z","updated":null,"summary":"","tags":[],"metrics":{"replies":1,"likes":1},"image":null,"extra":{}}
+            """
         XCTAssertEqual(try aggr("import", "-", input: single).status, 0)
         let base = try startServe()
         let browser = session(base)

@@ -108,7 +108,9 @@ final class TuiTests: ServeTestCase {
         let now = Date()
         let lines = [(15, "Fortnight old post", "o1"), (400, "Last year's post", "o2")].map { days, title, id in
             let published = ISOTimestamp.format(now.addingTimeInterval(-Double(days) * 86_400 - 600))
-            return #"{"provider":"blog","section":"feed","id":"\#(id)","kind":"post","title":"\#(title)","url":"https://blog.example/\#(id)","author":null,"published":"\#(published)","updated":null,"summary":"","tags":[],"metrics":{},"image":null,"extra":{}}"#
+            return """
+                {"provider":"blog","section":"feed","id":"\(id)","kind":"post","title":"\(title)","url":"https://blog.example/\(id)","author":null,"published":"\(published)","updated":null,"summary":"","tags":[],"metrics":{},"image":null,"extra":{}}
+                """
         }
         XCTAssertEqual(try aggr("import", "-", input: lines.joined(separator: "\n")).status, 0)
         let tui = try startReader(width: 60, height: 12)

@@ -14,7 +14,8 @@ enum PersonName {
             isAddress(field[field.index(after: open)..<field.index(before: field.endIndex)])
         {
             let name = field[..<open].trimmingWhitespace()
-            if !name.isEmpty { return name.count > 1 && name.hasPrefix("\"") && name.hasSuffix("\"") ? String(name.dropFirst().dropLast()) : name }
+            let quoted = name.count > 1 && name.hasPrefix("\"") && name.hasSuffix("\"")
+            if !name.isEmpty { return quoted ? String(name.dropFirst().dropLast()) : name }
         }
         return field
     }
