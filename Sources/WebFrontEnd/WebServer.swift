@@ -56,13 +56,15 @@ public struct WebServer: Sendable {
         }
     }
 
-    /// Serves until SIGINT or SIGTERM; `log` receives one line per event.
-    public func run(log: @escaping @Sendable (String) -> Void) async throws {
+    /// Serves until SIGINT or SIGTERM; `log` receives one line per event, timestamped once
+    /// here (the embedded watch log stamps its own lines).
+    public func run(log write: @escaping @Sendable (String) -> Void) async throws {
+        let log: @Sendable (String) -> Void = { write("\(ISOTimestamp.format(Date())) \($0)") }
         try check()
         var lock: WatchLock?
         if refresh {
             do {
-                lock = try WatchLock(database: databasePath)
+                lock = try WatchLock(database: databasePath, holder: "aggr serve")
             } catch {
                 throw Refusal(description: "\(error); or serve without refreshing: aggr serve --no-refresh", exitCode: 75)
             }
@@ -76,7 +78,7 @@ public struct WebServer: Sendable {
         Self.raiseDescriptorLimit(to: limits.maximumConnections + 256)
         var watcherTask: Task<Void, Never>?
         if refresh {
-            let watchLog = WatchLog(live: false, color: false, width: 100) { text in log(String(text.dropLast())) }
+            let watchLog = WatchLog(live: false, color: false, width: 100) { text in write(String(text.dropLast())) }
             let watcher = Watcher(
                 configuration: configuration, configPath: configPath, registry: registry, store: store, http: http,
                 environment: environment, notifier: Notifier(environment: environment),
@@ -85,6 +87,23 @@ public struct WebServer: Sendable {
                     watchLog.handle(event)
                 }, refreshEvents: watchLog.handle)
             watcherTask = Task { await watcher.run() }
+        } else if let configPath {
+            // Without the scheduler the pages still follow providers.json: a provider added
+            // or a view changed shows up within a couple of seconds.
+            let initial = ConfigReloader(path: configPath, registry: registry, displayName: configuration.file)
+            watcherTask = Task {
+                var reloader = initial
+                while !Task.isCancelled {
+                    try? await Task.sleep(nanoseconds: UInt64(ConfigReloader.pollInterval * 1_000_000_000))
+                    do {
+                        guard let reloaded = try reloader.reload() else { continue }
+                        site.configuration = reloaded
+                        log("\(reloaded.file) changed: reloaded")
+                    } catch {
+                        log("\(error); keeping the last good config")
+                    }
+                }
+            }
         }
         var logger = Logger(label: "aggr.serve")
         logger.logLevel = .warning

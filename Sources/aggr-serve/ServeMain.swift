@@ -45,7 +45,7 @@ struct ServeMain: AsyncParsableCommand {
                 write("aggr: " + (try server.rotateTokens()))
                 return
             }
-            try await server.run(log: { line in write("\(ISOTimestamp.format(Date())) \(line)") })
+            try await server.run(log: write)
         } catch let error as ConfigError {
             write("aggr: \(error)")
             throw ExitCode(78)

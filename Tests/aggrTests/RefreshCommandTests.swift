@@ -62,6 +62,9 @@ final class RefreshCommandTests: EndToEndTestCase {
         XCTAssertEqual(forced.status, 0)
         XCTAssertTrue(forced.stderr.contains("v2ex latest: not modified"), forced.stderr)
         XCTAssertTrue(forced.stderr.contains("v2ex hot: not modified"), "same body as last time: \(forced.stderr)")
+        XCTAssertTrue(
+            forced.stderr.contains(": 0 new, 0 updated, 0 unchanged, 2 sections not modified, 0 failed"),
+            "the summary counts the sections that were not modified: \(forced.stderr)")
         XCTAssertEqual(server.requests.last { $0.path == "/api/topics/latest.json" }?.header("If-None-Match"), "\"latest-1\"")
 
         let providers = try aggr("providers")

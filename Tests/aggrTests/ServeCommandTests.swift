@@ -192,6 +192,29 @@ final class ServeCommandTests: ServeTestCase {
         XCTAssertTrue(try unreadTitles().contains("Forest icons"), "a refused tab marks nothing")
     }
 
+    /// `serve --no-refresh` follows providers.json: a provider added while it runs gets its tab
+    /// and feed, and a broken edit keeps the last good config.
+    func testServeWithoutTheSchedulerFollowsProvidersJSON() throws {
+        writeConfig()
+        try importItems()
+        let base = try startServe()
+        let browser = session(base)
+        XCTAssertEqual(try browser.send("GET", "/?tab=p:notes").status, 404)
+        directory.write(
+            "providers.json",
+            #"{"providers": [{"id": "blog", "type": "feed", "options": {"url": "https://blog.example/feed"}}, "#
+                + #"{"id": "notes", "type": "feed", "options": {"url": "https://notes.example/feed"}}]}"#)
+        XCTAssertTrue(serve?.waitForOutput("providers.json changed: reloaded", timeout: 10) ?? false, serve?.stderr ?? "")
+        let tab = try browser.send("GET", "/?tab=p:notes")
+        XCTAssertEqual(tab.status, 200)
+        XCTAssertTrue(tab.body.contains("data-tab=\"p:notes\""))
+        XCTAssertFalse(tab.body.contains("data-tab=\"p:shots\""), "a removed provider's tab is gone")
+        XCTAssertEqual(try browser.send("GET", "/feeds/provider/notes.atom").status, 200)
+        directory.write("providers.json", #"{"providers": [{"id": "blog", "type": "nope"}]}"#)
+        XCTAssertTrue(serve?.waitForOutput("keeping the last good config", timeout: 10) ?? false, serve?.stderr ?? "")
+        XCTAssertEqual(try browser.send("GET", "/?tab=p:notes").status, 200, "the last good config still serves")
+    }
+
     func testFeedsAreValidAtomAndJSONWithValidatorsAnd304() throws {
         writeConfig()
         try importItems()
@@ -304,9 +327,15 @@ final class ServeCommandTests: ServeTestCase {
         // A second writer is refused while serve refreshes.
         let watch = try aggr("watch", "--once")
         XCTAssertEqual(watch.status, 75, watch.stderr)
+        let pid = try XCTUnwrap(serve?.pid)
+        XCTAssertTrue(watch.stderr.contains("aggr serve (pid \(pid)) is already refreshing this database"), "names serve: \(watch.stderr)")
         serve?.send(SIGTERM)
         XCTAssertEqual(serve?.waitForExit(timeout: 15), 0, serve?.stderr ?? "")
-        XCTAssertFalse(serve?.stderr.contains("PASSW0RD") ?? true)
+        let log = serve?.stderr ?? ""
+        XCTAssertFalse(log.contains("PASSW0RD"))
+        let stamp = #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"#
+        XCTAssertNil(log.range(of: "\(stamp) \(stamp)", options: .regularExpression), "one timestamp per line: \(log)")
+        XCTAssertNotNil(log.range(of: "\(stamp) live feed: 1 new", options: .regularExpression), log)
     }
 
     func testTheItemPageFetchesRepliesThatAreNotStored() throws {

@@ -159,6 +159,30 @@ final class WatchCommandTests: EndToEndTestCase {
         XCTAssertFalse(watch.stderr.contains("DISCORDPATHS3CRET"), "webhook URLs are logged as scheme and host: \(watch.stderr)")
     }
 
+    /// A shorter `interval` applies at once: the next fetch is the last one plus the new interval,
+    /// not the deadline the old interval set.
+    func testShorteningAnIntervalWhileWatchingAppliesAtOnce() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/feed.xml") { _ in .text(ChangingFeed(["Only"]).rss, contentType: "application/rss+xml") }
+        func write(interval: String) {
+            directory.write(
+                "providers.json",
+                #"{"providers": [{"id": "blog", "type": "feed", "interval": "\#(interval)", "options": {"url": "\#(server.baseURL)/feed.xml"}}]}"#
+            )
+        }
+        write(interval: "1h")
+        let watch = try startWatch()
+        defer { watch.send(SIGTERM) }
+        XCTAssertTrue(watch.waitForOutput("next: blog at"), watch.stderr)
+        XCTAssertEqual(server.requests.count, 1)
+        write(interval: "3s")
+        XCTAssertTrue(watch.waitForOutput("providers.json changed: reloaded", timeout: 10), watch.stderr)
+        XCTAssertTrue(
+            BackgroundCommand.waitUntil(timeout: 15) { server.requests.count >= 2 },
+            "fetched again about 3 s after the last fetch, not in an hour: \(watch.stderr)")
+    }
+
     func testASecondWatchRefusesWhileOtherCommandsKeepWorking() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

@@ -13,4 +13,9 @@ public struct ProviderRegistry: Sendable {
     }
 
     public var typeNames: [String] { types.map { $0.metadata.typeName } }
+
+    /// How often `entry` is fetched: its own `interval`, else its type's default.
+    public func interval(of entry: ProviderConfiguration) -> TimeSpan? {
+        entry.interval ?? type(named: entry.type)?.metadata.defaultInterval
+    }
 }

@@ -64,12 +64,16 @@ public struct RefreshSummary: Sendable {
         return outcomes.isEmpty && blocked ? 1 : 0
     }
 
-    /// One line: `3 providers in 1.2 s: 40 new, 5 updated, 100 unchanged, 1 failed (gitee)`.
+    /// One line: `3 providers in 1.2 s: 40 new, 5 updated, 100 unchanged, 1 failed (gitee)`;
+    /// sections that came back not modified (a 304, or the same body) are counted apart, since
+    /// no item of theirs was looked at: `…, 0 unchanged, 2 sections not modified, 0 failed`.
     public var line: String {
         let totals = totals
         let failed = failedProviders
+        let notModified = outcomes.reduce(0) { $0 + $1.unchangedSections }
         var text = "\(outcomes.count) provider\(outcomes.count == 1 ? "" : "s") refreshed in \(String(format: "%.1f", elapsed)) s: "
         text += "\(totals.new) new, \(totals.updated) updated, \(totals.unchanged) unchanged, "
+        if notModified > 0 { text += "\(notModified) section\(notModified == 1 ? "" : "s") not modified, " }
         text += failed.isEmpty ? "0 failed" : "\(failed.count) failed (\(failed.joined(separator: ", ")))"
         if !skipped.isEmpty { text += ", \(skipped.count) skipped" }
         return text

@@ -47,7 +47,7 @@ public struct Refresher: Sendable {
             budgetKeys[entry.id] = budgetKey(entry)
         }
         for entry in configuration.providers where only.isEmpty ? entry.enabled : only.contains(entry.id) {
-            if let reason = waitReason(states[entry.id], force: force) {
+            if let reason = waitReason(states[entry.id], interval: registry.interval(of: entry), force: force) {
                 summary.skipped.append((entry.id, reason, states[entry.id]?.waitReason ?? .interval))
                 events(.skipped(provider: entry.id, reason: reason))
                 continue
@@ -82,8 +82,8 @@ public struct Refresher: Sendable {
     }
 
     /// Why a provider must wait, or nil when it may run now.
-    func waitReason(_ state: ProviderState?, force: Bool) -> String? {
-        guard let state, let next = state.nextAllowedFetch, next > now else { return nil }
+    func waitReason(_ state: ProviderState?, interval: TimeSpan?, force: Bool) -> String? {
+        guard let state, let next = state.nextFetch(interval: interval), next > now else { return nil }
         let when = "until \(ISOTimestamp.format(next)) (in \(TimeSpan(seconds: max(1, Int(next.timeIntervalSince(now))))))"
         switch state.waitReason ?? .interval {
         case .rateLimit: return "rate limited \(when)"

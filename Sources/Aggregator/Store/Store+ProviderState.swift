@@ -17,6 +17,18 @@ public struct ProviderState: Sendable, Equatable {
     public init(provider: String) {
         self.provider = provider
     }
+
+    /// When the provider may be fetched again with `interval` as its interval now.
+    ///
+    /// A wait for the interval ends at the last success plus the current interval, so a
+    /// shorter `interval` in providers.json takes effect at once instead of after the old
+    /// deadline; backoff and rate limits are kept as they were set.
+    public func nextFetch(interval: TimeSpan?) -> Date? {
+        guard (waitReason ?? .interval) == .interval, let next = nextAllowedFetch, let interval, let last = lastSuccess else {
+            return nextAllowedFetch
+        }
+        return min(next, last.addingTimeInterval(Double(interval.seconds)))
+    }
 }
 
 /// Why a provider may not be fetched yet.

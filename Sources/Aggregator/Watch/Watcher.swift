@@ -6,8 +6,8 @@ import Logging
 ///
 /// Intervals, backoff and rate limits are the ``Refresher``'s, read from the stored provider
 /// state, so a pass refreshes only what is due and the watch sleeps until the next provider
-/// is (no polling). providers.json is checked with one `stat` per pass and at least every
-/// ``configCheckInterval``: an edit that loads replaces the config, one that does not is
+/// is; providers.json is checked with one `stat` every ``ConfigReloader/pollInterval``
+/// while it sleeps: an edit that loads replaces the config, one that does not is
 /// reported and the last good config keeps running. Cancelling the task running ``run(once:)``
 /// stops it: sections that came back are stored, the rest are left for the next start.
 public struct Watcher: Sendable {
@@ -20,7 +20,8 @@ public struct Watcher: Sendable {
     public var environment: [String: String]
     public var notifier: Notifier
     public var logger: Logger
-    /// The longest sleep between looks at providers.json.
+    /// The longest sleep between passes when no provider is due (new items written by other
+    /// processes are notified after at most this long).
     public var configCheckInterval: TimeInterval = 60
     /// How long deliveries under way may take once the watch stops.
     public var shutdownGrace: TimeInterval = 3
@@ -54,7 +55,7 @@ public struct Watcher: Sendable {
     @discardableResult
     public func run(once: Bool = false) async -> RefreshSummary {
         var configuration = configuration
-        var fingerprint = configPath.map(ConfigFingerprint.init(path:))
+        var reloader = configPath.map { ConfigReloader(path: $0, registry: registry, displayName: configuration.file) }
         let deliveries = DeliveryQueue()
         var lastSummary = RefreshSummary()
         var lastWait: (Date?, String?) = (nil, nil)
@@ -62,17 +63,13 @@ public struct Watcher: Sendable {
         // before this, or the watch would spin.
         var held: [String: Date] = [:]
         while !Task.isCancelled {
-            if let configPath, let seen = fingerprint {
-                let current = ConfigFingerprint(path: configPath)
-                if current != seen {
-                    fingerprint = current
-                    do {
-                        configuration = try ConfigLoader(registry: registry).load(path: configPath, displayName: configuration.file)
-                        report(.configReloaded(configuration))
-                    } catch {
-                        report(.configRejected(message: "\(error); keeping the last good config"))
-                    }
+            do {
+                if let reloaded = try reloader?.reload() {
+                    configuration = reloaded
+                    report(.configReloaded(configuration))
                 }
+            } catch {
+                report(.configRejected(message: "\(error); keeping the last good config"))
             }
             registerNewRules(configuration)
             if let summary = await refreshDue(configuration, held: &held) { lastSummary = summary }
@@ -87,13 +84,17 @@ public struct Watcher: Sendable {
                 lastWait = (due, provider)
                 report(.waiting(until: due, provider: provider))
             }
+            // Sleep until the next provider is due, looking at providers.json every couple of
+            // seconds so an edit (a shorter interval, a new provider) applies at once.
             let wake = min(due ?? .distantFuture, Date().addingTimeInterval(configCheckInterval))
-            let seconds = max(0.05, wake.timeIntervalSinceNow)
-            do {
-                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-            } catch {
-                break
-            }
+            repeat {
+                let seconds = max(0.05, min(wake.timeIntervalSinceNow, ConfigReloader.pollInterval))
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                } catch {
+                    break
+                }
+            } while !Task.isCancelled && wake.timeIntervalSinceNow > 0 && reloader?.fileChanged != true
         }
         if !once { await deliveries.finish(within: shutdownGrace) }
         return lastSummary
@@ -103,7 +104,8 @@ public struct Watcher: Sendable {
     func dueProviders(_ configuration: Configuration, now: Date, held: [String: Date]) -> [String] {
         let states = (try? store.providerStates()) ?? [:]
         return configuration.providers.filter { entry in
-            entry.enabled && max(states[entry.id]?.nextAllowedFetch ?? .distantPast, held[entry.id] ?? .distantPast) <= now
+            let next = states[entry.id]?.nextFetch(interval: registry.interval(of: entry))
+            return entry.enabled && max(next ?? .distantPast, held[entry.id] ?? .distantPast) <= now
         }.map(\.id)
     }
 
@@ -118,7 +120,8 @@ public struct Watcher: Sendable {
         }
         var best: (Date, String)?
         for entry in configuration.providers where entry.enabled {
-            let due = max(states[entry.id]?.nextAllowedFetch ?? Date(), held[entry.id] ?? .distantPast)
+            let next = states[entry.id]?.nextFetch(interval: registry.interval(of: entry))
+            let due = max(next ?? Date(), held[entry.id] ?? .distantPast)
             if best == nil || due < best!.0 { best = (due, entry.id) }
         }
         return (best?.0, best?.1)

@@ -7,13 +7,19 @@ final class WatchLockTests: XCTestCase {
         let directory = TemporaryDirectory(prefix: "aggr-lock")
         let database = directory.file("aggr.sqlite")
         var first: WatchLock? = try WatchLock(database: database)
-        XCTAssertEqual(try String(contentsOfFile: database + ".watch", encoding: .utf8), "\(getpid())\n")
+        XCTAssertEqual(try String(contentsOfFile: database + ".watch", encoding: .utf8), "\(getpid()) aggr watch\n")
         XCTAssertThrowsError(try WatchLock(database: database)) { error in
-            XCTAssertEqual(error as? WatchLock.Failure, .held(path: database + ".watch", pid: getpid()))
+            XCTAssertEqual(error as? WatchLock.Failure, .held(path: database + ".watch", pid: getpid(), holder: "aggr watch"))
             XCTAssertTrue("\(error)".contains("aggr watch (pid \(getpid())) is already watching"))
         }
         XCTAssertNotNil(first)
         first = nil
+        var serve: WatchLock? = try WatchLock(database: database, holder: "aggr serve")
+        XCTAssertThrowsError(try WatchLock(database: database)) { error in
+            XCTAssertTrue("\(error)".contains("aggr serve (pid \(getpid())) is already refreshing this database"), "\(error)")
+        }
+        XCTAssertNotNil(serve)
+        serve = nil
         XCTAssertNoThrow(try WatchLock(database: database), "released when its owner lets go")
     }
 
