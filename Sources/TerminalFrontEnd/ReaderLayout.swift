@@ -63,10 +63,11 @@ public struct ReaderLayout: Sendable {
     func list(_ model: ReaderModel) -> [StyledLine] {
         let rows = model.listRows(height: height)
         guard !model.items.isEmpty else {
+            let tab = model.tabs.indices.contains(model.currentTab) ? model.tabs[model.currentTab].label : "this tab"
             let text =
-                model.search != nil
-                ? "  no matches" : (model.filter != nil ? "  nothing matches the filter" : "  nothing here yet: press R to refresh")
-            return [StyledLine(text, .dim)]
+                model.search.map { "  no matches for \"\($0)\" in \(tab); Esc clears the search" }
+                ?? (model.filter != nil ? "  nothing matches the filter in \(tab)" : "  nothing here yet: press R to refresh")
+            return [StyledLine(TerminalText.sanitize(text), .dim)]
         }
         return model.items.enumerated().dropFirst(model.top).prefix(rows).map { index, stored in
             row(stored, selected: index == model.selection)
@@ -109,7 +110,10 @@ public struct ReaderLayout: Sendable {
         if let message = model.message { parts.append(message) }
         if let progress = model.progress { parts.append(progress) }
         if let filter = model.filter { parts.append("filter: \(filter)") }
-        if let search = model.search { parts.append("search: \(search)") }
+        if let search = model.search {
+            let tab = model.tabs.indices.contains(model.currentTab) ? model.tabs[model.currentTab].label : nil
+            parts.append("search: \(search)" + (tab.map { " in \($0)" } ?? ""))
+        }
         if model.page == nil, !model.items.isEmpty { parts.append("\(model.selection + 1)/\(model.items.count)") }
         let help = keys.bindings[.help]?.first ?? "?"
         parts.append("\(help) help")

@@ -223,6 +223,7 @@ public final class TerminalReader {
         case .top:
             model.page != nil ? model.scrollPage(by: -Int.max / 2, height: height) : model.move(by: -model.items.count, height: height)
         case .bottom:
+            if model.page == nil, nextCursor != nil, model.search == nil { try loadRest() }
             model.page != nil ? model.scrollPage(by: Int.max / 2, height: height) : model.move(by: model.items.count, height: height)
         case .open: if model.page == nil { try openSelected() }
         case .back:
@@ -233,6 +234,11 @@ public final class TerminalReader {
                 model.filter = nil
                 model.filterError = nil
                 try reloadItems()
+            } else if key == "esc" {
+                // Esc backs out of things; leaving the reader takes q, so a stray Esc
+                // (after a filter error, a second press) never quits.
+                model.filterError = nil
+                model.message = "\(keys.bindings[.back]?.first { $0 != "esc" } ?? "q") quits"
             } else {
                 return false
             }
@@ -292,6 +298,13 @@ public final class TerminalReader {
                 }
             }
         case "backspace": model.prompt = (prompt.kind, String(prompt.text.dropLast()))
+        // The line-editing keys of a shell: Ctrl-U clears the line, Ctrl-W the last word.
+        case "ctrl-u": model.prompt = (prompt.kind, "")
+        case "ctrl-w":
+            var text = prompt.text
+            while text.last?.isWhitespace == true { text.removeLast() }
+            while let last = text.last, !last.isWhitespace { text.removeLast() }
+            model.prompt = (prompt.kind, text)
         case "space": model.prompt = (prompt.kind, prompt.text + " ")
         default:
             if key.count == 1 { model.prompt = (prompt.kind, prompt.text + key) }
@@ -325,6 +338,16 @@ public final class TerminalReader {
         model.replaceItems(page.items, height: height)
     }
 
+    /// Loads everything after what is loaded, so the end (`G`) is the tab's real end.
+    func loadRest() throws {
+        var query = try currentQuery()
+        query.limit = Int.max
+        query.cursor = nextCursor
+        let page = try store.timeline(query)
+        nextCursor = nil
+        model.items += page.items
+    }
+
     func loadMore() throws {
         var query = try currentQuery()
         query.limit = Self.pageSize
@@ -354,6 +377,12 @@ public final class TerminalReader {
         }
         let thread = stored.item.kind == .reply ? [] : try store.thread(of: stored)
         var note = thread.isEmpty && stored.item.kind == .topic ? "no replies stored" : nil
+        if thread.isEmpty, let counted = stored.item.metrics.replies ?? stored.item.metrics.comments, counted > 0,
+            let reason = Refresher.whyThreadIsUnavailable(of: stored.item, configuration: configuration, registry: registry)
+        {
+            let replies = Metrics.phrase("\(counted)", counting: counted, "replies")
+            note = TerminalText.sanitize("\(replies) counted upstream, none stored: \(reason)")
+        }
         // Replies no configured section brings are fetched through the provider.
         if Refresher.threadLooksIncomplete(stored.item, storedReplies: thread.count), startThreadFetch(stored) {
             note = "fetching replies…"

@@ -125,6 +125,66 @@ final class TuiTests: ServeTestCase {
         try tui.waitFor("EXITED 0")
     }
 
+    /// What an afternoon in the reader ran into: G reaches the tab's real end, Esc never
+    /// quits, Ctrl-U clears a prompt, an empty search names its tab, and an item whose replies
+    /// cannot be fetched says why.
+    func testEndEscapeLineEditingAndTheReasonsTheReaderGives() throws {
+        writeConfig()
+        let base = Date(timeIntervalSince1970: 1_795_000_000)
+        var lines = (0..<450).map { index in
+            let published = ISOTimestamp.format(base.addingTimeInterval(Double(index) * 60))
+            return """
+                {"provider":"blog","section":"feed","id":"n\(index)","kind":"post","title":"Note \(String(format: "%03d", index))","url":"https://blog.example/\(index)","author":null,"published":"\(published)","updated":null,"summary":"","tags":[],"metrics":{},"image":null,"extra":{}}
+                """
+        }
+        lines.append(
+            """
+            {"provider":"gone","section":"hot","id":"t1","kind":"topic","title":"Lonely topic","url":"https://gone.example/t1","author":null,"published":"2026-11-01T00:00:00Z","updated":null,"summary":"left behind","tags":[],"metrics":{"replies":1},"image":null,"extra":{}}
+            """)
+        XCTAssertEqual(try aggr("import", "-", input: lines.joined(separator: "\n")).status, 0)
+        let tui = try startReader()
+        try tui.waitFor("Note 449")
+        try tui.send("G")
+        var screen = try tui.waitFor("451/451")
+        XCTAssertTrue(screen.contains("451/451") && screen.contains("Note 000"), "G went to the tab's real end: \(screen)")
+
+        // A bad filter, then Esc twice: the error goes, the reader stays.
+        try tui.send("f")
+        try tui.type("likes >")
+        try tui.send("Enter")
+        try tui.waitFor("(column 8)")
+        try tui.send("Escape")
+        screen = try tui.waitFor("q quits")
+        XCTAssertTrue(screen.contains("q quits") && !screen.contains("(column 8)"), "Esc cleared the error: \(screen)")
+        try tui.send("Escape")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertFalse(try tui.screen().contains("EXITED"), "Esc never quits")
+
+        // Ctrl-U clears what was typed; an empty search says where it looked.
+        try tui.send("/")
+        try tui.type("typo")
+        try tui.send("C-u")
+        try tui.type("nothingatall")
+        try tui.send("Enter")
+        screen = try tui.waitFor("no matches for \"nothingatall\" in All; Esc clears the search")
+        XCTAssertTrue(screen.contains("no matches for \"nothingatall\" in All; Esc clears the search"), screen)
+        XCTAssertTrue(screen.contains("search: nothingatall in All"), "Ctrl-U cleared \"typo\": \(screen)")
+        try tui.send("Escape")
+        try tui.waitFor("Note 449")
+
+        // Replies counted upstream but never stored, from a provider no longer configured.
+        try tui.send("/")
+        try tui.type("Lonely")
+        try tui.send("Enter")
+        try tui.waitFor("search: Lonely in All")
+        try tui.send("Enter")
+        screen = try tui.waitFor("none stored")
+        XCTAssertTrue(
+            screen.contains("1 reply counted upstream, none stored: its provider \"gone\" is no longer in providers.json"), screen)
+        try tui.send("q", "q", "q")
+        try tui.waitFor("EXITED 0")
+    }
+
     func testSIGTERMResizeAndRemappedKeys() throws {
         writeConfig(#", "keys": {"toggle-read": "m"}"#)
         try importItems()

@@ -64,6 +64,15 @@ extension Refresher {
         return try store.thread(of: topic)
     }
 
+    /// Why `item`'s thread cannot be fetched, in words for a reader; nil when it can.
+    public static func whyThreadIsUnavailable(of item: Item, configuration: Configuration, registry: ProviderRegistry) -> String? {
+        guard threadSource(of: item, configuration: configuration, registry: registry) == nil else { return nil }
+        guard let entry = configuration.provider(id: item.provider) else {
+            return "its provider \"\(item.provider)\" is no longer in \(configuration.file), so they cannot be fetched"
+        }
+        return "\(entry.type) providers cannot fetch the replies of a \(item.kind.rawValue)"
+    }
+
     /// The provider, its entry and the parsed section that fetch `item`'s thread.
     static func threadSource(
         of item: Item, configuration: Configuration, registry: ProviderRegistry

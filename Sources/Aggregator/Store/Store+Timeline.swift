@@ -10,10 +10,13 @@ extension Store {
         sql +=
             query.oldestFirst
             ? " ORDER BY i.published, i.provider DESC, i.item_id DESC LIMIT ?" : " ORDER BY i.published DESC, i.provider, i.item_id LIMIT ?"
-        arguments.append(query.limit + 1)
+        // One row past the page tells whether there is more; "everything" (Int.max) must not overflow.
+        let limit = min(max(query.limit, 0), Int(Int32.max))
+        arguments.append(limit + 1)
         if query.cursor == nil, query.page > 0 {
             sql += " OFFSET ?"
-            arguments.append(query.page * query.limit)
+            let offset = query.page.multipliedReportingOverflow(by: limit)
+            arguments.append(offset.overflow ? Int.max : offset.partialValue)
         }
         let rows = try read { db in
             try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(ItemRow.decode)
