@@ -39,6 +39,8 @@ enum WebAssets {
         li.read .title, .card.read .title { font-weight: 400; color: var(--muted); }
         .saved > .body .title::after, .card.saved .title::after, article.saved h1::after { content: " ★"; color: var(--accent); }
         .meta { color: var(--muted); font-size: .85rem; display: flex; flex-wrap: wrap; gap: .1rem .6rem; }
+        .snippet { margin: .15rem 0 0; color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
+        .snippet mark { background: none; color: var(--fg); font-weight: 600; }
         .actions { display: flex; gap: .25rem; flex: none; align-items: flex-start; }
         .actions button { font-size: .8rem; padding: .15rem .5rem; }
         .thumb { width: 4.5rem; height: 3.4rem; object-fit: cover; border-radius: .3rem; flex: none; }

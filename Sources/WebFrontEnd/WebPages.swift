@@ -85,7 +85,7 @@ struct WebPages {
         if withImages * 2 >= items.count {
             html += "<ol class=\"grid\">" + items.map { card($0, back: back) }.joined() + "</ol>"
         } else {
-            html += "<ol class=\"items\">" + items.map { row($0, back: back) }.joined() + "</ol>"
+            html += "<ol class=\"items\">" + items.map { row($0, back: back, search: search) }.joined() + "</ol>"
         }
         if let next {
             let link = HTML.link("/", [("tab", tab.parameter), ("where", filter), ("unread", unreadOnly ? "1" : nil), ("cursor", next)])
@@ -99,14 +99,14 @@ struct WebPages {
         (stored.isUnread ? "unread" : "read") + (stored.isSaved ? " saved" : "")
     }
 
-    func row(_ stored: StoredItem, back: String) -> String {
+    func row(_ stored: StoredItem, back: String, search: String? = nil) -> String {
         let state = stateClasses(stored)
         var html = "<li class=\"item \(state)\" data-ref=\"\(stored.ref)\"><span class=\"mark\" aria-hidden=\"true\"></span>"
         if let image = HTML.webURL(stored.item.image) {
             html += "<img class=\"thumb\" src=\"\(HTML.escape(image))\" alt=\"\" loading=\"lazy\" referrerpolicy=\"no-referrer\">"
         }
         html += "<div class=\"body\"><a class=\"title\" href=\"/item/\(stored.ref)\">\(HTML.escape(stored.item.title))</a>"
-        html += meta(stored) + "</div>" + actions(stored, back: back) + "</li>"
+        html += meta(stored) + (search.map { snippet(stored, search: $0) } ?? "") + "</div>" + actions(stored, back: back) + "</li>"
         return html
     }
 
@@ -120,6 +120,12 @@ struct WebPages {
         html +=
             "<div class=\"body\"><a class=\"title\" href=\"/item/\(stored.ref)\">\(HTML.escape(stored.item.title))</a>\(meta(stored))</div>"
         return html + actions(stored, back: back) + "</li>"
+    }
+
+    /// The words around a search match in what the title does not show, the match in `<mark>`.
+    func snippet(_ stored: StoredItem, search: String) -> String {
+        guard let parts = SearchSnippet.parts(SearchSnippet.searchedText(of: stored.item), query: search, width: 160) else { return "" }
+        return "<p class=\"snippet\">\(HTML.escape(parts.head))<mark>\(HTML.escape(parts.match))</mark>\(HTML.escape(parts.tail))</p>"
     }
 
     /// Source, author, relative time and counts.

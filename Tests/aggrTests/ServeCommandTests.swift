@@ -189,6 +189,11 @@ final class ServeCommandTests: ServeTestCase {
         }
         XCTAssertEqual(try browser.send("GET", "/?tab=all").status, 200)
         XCTAssertEqual(try browser.send("POST", "/tab/read", form: [("csrf", token), ("tab", "nonsense")]).status, 404)
+
+        // Search results show where the word matched, escaped, the match marked.
+        let query = "数据库".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let found = try browser.send("GET", "/?q=\(query)")
+        XCTAssertTrue(found.body.contains("<p class=\"snippet\">哪个<mark>数据库</mark>好 alice</p>"), found.body)
         XCTAssertTrue(try unreadTitles().contains("Forest icons"), "a refused tab marks nothing")
     }
 

@@ -57,10 +57,8 @@ struct SearchCommand: ParsableCommand {
             var output = ""
             for (index, stored) in results.enumerated() {
                 output += rows[index] + "\n"
-                let body = [stored.item.summary, stored.item.tags.joined(separator: " "), stored.item.author?.name ?? ""].joined(
-                    separator: " ")
                 if let snippet = SearchSnippet.make(
-                    body, query: text, width: max(30, context.terminal.width - 8), highlight: context.terminal.color)
+                    SearchSnippet.searchedText(of: stored.item), query: text, width: max(30, context.terminal.width - 8), highlight: context.terminal.color)
                 {
                     output += "        " + snippet + "\n"
                 }

@@ -31,7 +31,8 @@ final class FullTextRankTests: StoreTestCase {
         for word in ["swift", "sqlite", "kernel", "topic"] {
             let ours = try order("aggr_rank(item_fts)", "\"\(word)\"")
             XCTAssertFalse(ours.isEmpty, word)
-            XCTAssertEqual(ours, try order("bm25(item_fts)", "\"\(word)\""), word)
+            let weights = FullTextRank.columnWeights.map { String(Int($0)) }.joined(separator: ", ")
+            XCTAssertEqual(ours, try order("bm25(item_fts, \(weights))", "\"\(word)\""), word)
         }
         let scores = try store.read { db in
             try Double.fetchAll(db, sql: "SELECT aggr_rank(item_fts) FROM item_fts WHERE item_fts MATCH '\"swift\"'")
@@ -48,5 +49,21 @@ final class FullTextRankTests: StoreTestCase {
         ])
         XCTAssertEqual(try store.search("parser").map(\.item.id), ["short", "long"])
         XCTAssertEqual(try store.search("parser words").map(\.item.id), ["long"], "every word is required")
+    }
+
+    /// A title match outranks items whose only match is a tag (18 tag-only items ranked above
+    /// every title match for 数据库).
+    func testATitleMatchOutranksTagOnlyMatches() throws {
+        var items = (0..<18).map { number in
+            ItemFactory.item(id: "tagged\(number)", title: "周报 \(number)", minutesAgo: number, summary: "本周杂记", tags: ["数据库"])
+        }
+        items.append(
+            ItemFactory.item(
+                id: "titled", title: "数据库选型讨论：SQLite 还是 PostgreSQL", minutesAgo: 300,
+                summary: "团队在评估存储方案，列出了迁移成本、运维负担、备份恢复和扩展性等多方面的考虑，欢迎补充经验"))
+        try ingest(items)
+        let results = try store.search("数据库", limit: 40)
+        XCTAssertEqual(results.count, 19)
+        XCTAssertEqual(results.first?.item.id, "titled", results.map(\.item.id).description)
     }
 }
