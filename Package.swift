@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(
             name: "aggrTests",
             dependencies: ["aggr", "aggr-serve", "AggregatorTestSupport", "TerminalFrontEnd"],
-            exclude: ["Fixtures", "Golden"]
+            exclude: ["Fixtures", "Golden", "Scripts"]
         ),
         .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(

@@ -26,6 +26,76 @@ final class ServeBrowserTests: ServeTestCase {
         return result.text
     }
 
+    /// What `expression` evaluates to (a JSON string it builds) in `url` at `width`×`height`,
+    /// read through DevTools by `Scripts/chromium_evaluate.py`.
+    func evaluate(
+        _ url: String, width: Int, height: Int = 844, _ expression: String, file: StaticString = #filePath
+    ) throws -> [String: Any] {
+        let script = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Scripts/chromium_evaluate.py").path
+        let result = try ToolOutput.run(
+            "/usr/bin/timeout", ["60", "/usr/bin/python3", script, try chromium(), url, String(width), String(height), expression])
+        XCTAssertEqual(result.status, 0, "chromium_evaluate: \(result.text)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any]
+        return try XCTUnwrap(object, result.text)
+    }
+
+    /// At a phone's 390 px and a desktop's 1280 px, measured by element boxes: nothing runs
+    /// off the screen (an item's image included), and a filter error's caret stands under the
+    /// column it names.
+    func testPagesFitPhoneAndDesktopWidthsAndTheCaretPointsAtItsColumn() throws {
+        let images = try TestHTTPServer()
+        defer { images.stop() }
+        let wide = TestImage.png(width: 1600, height: 400) { x, _ in [UInt8(x % 256), 80, 160, 255] }
+        images.route("/wide.png") { _ in TestHTTPServer.Response(headers: [("Content-Type", "image/png")], body: wide) }
+        writeConfig()
+        let item = """
+            {"provider":"blog","section":"feed","id":"wide","kind":"post","title":"A very wide enclosure","url":"https://blog.example/wide","author":"someone@example.com (张三)","published":"2026-11-20T06:00:00Z","updated":null,"summary":"wide","tags":[],"metrics":{"replies":1},"image":"\(images.baseURL)/wide.png","extra":{}}
+            """
+        XCTAssertEqual(try aggr("import", "-", input: item).status, 0)
+        try importItems()
+        let base = try startServe()
+        let overflow = "document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth"
+        let imageBox = """
+            (async () => { const img = document.querySelector('img.shot');
+              if (!img.complete) await new Promise(done => { img.onload = img.onerror = done; });
+              const box = img.getBoundingClientRect();
+              return JSON.stringify({natural: img.naturalWidth, left: box.left, right: box.right, scroll: \(overflow)}); })()
+            """
+        let caret = """
+            (() => { const pre = document.querySelector('pre.filter-error'); const text = pre.firstChild;
+              const lines = text.data.split('\\n'); const at = lines.findIndex(line => line.trim() === '^');
+              let start = 0; for (let i = 0; i < at - 1; i++) start += lines[i].length + 1;
+              const source = lines[at - 1], column = lines[at].indexOf('^'), caretStart = start + source.length + 1;
+              const box = (offset) => { const range = document.createRange(); range.setStart(text, offset);
+                range.setEnd(text, offset + 1); return range.getBoundingClientRect(); };
+              const target = column < source.length ? box(start + column).left : box(start + source.length - 1).right;
+              const mark = box(caretStart + column); const edge = pre.getBoundingClientRect();
+              return JSON.stringify({caret: mark.left, target: target, sourceTop: box(start).top, caretTop: mark.top,
+                preRight: edge.right, scroll: \(overflow)}); })()
+            """
+        let filter = "title ~ \"a long phrase to push the caret far\" and replies > 1 and likes >"
+        let filterURL = base + "/?where=" + filter.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        for width in [390, 1280] {
+            let page = try evaluate(base + "/item/1", width: width, imageBox)
+            let viewport = try XCTUnwrap(page["viewport"] as? Double)
+            XCTAssertEqual(viewport, Double(width), "the page lays out at the device width")
+            XCTAssertEqual(page["natural"] as? Double, 1600, "the image loaded: \(page)")
+            XCTAssertLessThanOrEqual(try XCTUnwrap(page["right"] as? Double), viewport, "the image fits at \(width) px: \(page)")
+            XCTAssertLessThanOrEqual(try XCTUnwrap(page["scroll"] as? Double), viewport, "nothing scrolls sideways at \(width) px")
+
+            let error = try evaluate(filterURL, width: width, caret)
+            let caretLeft = try XCTUnwrap(error["caret"] as? Double)
+            let target = try XCTUnwrap(error["target"] as? Double)
+            XCTAssertEqual(caretLeft, target, accuracy: 1.5, "the caret stands under its column at \(width) px: \(error)")
+            XCTAssertGreaterThan(try XCTUnwrap(error["caretTop"] as? Double), try XCTUnwrap(error["sourceTop"] as? Double))
+            XCTAssertLessThanOrEqual(try XCTUnwrap(error["preRight"] as? Double), Double(width), "the error box fits: \(error)")
+            XCTAssertLessThanOrEqual(try XCTUnwrap(error["scroll"] as? Double), Double(width), "the page does not scroll sideways")
+
+            let home = try evaluate(base + "/", width: width, "JSON.stringify({scroll: \(overflow)})")
+            XCTAssertLessThanOrEqual(try XCTUnwrap(home["scroll"] as? Double), Double(width), "the timeline fits at \(width) px")
+        }
+    }
+
     func testTheBrowserShowsTabsItemsAndTheGridAndRunsNoUpstreamScript() throws {
         writeConfig()
         try importItems()

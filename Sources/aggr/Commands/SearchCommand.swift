@@ -58,7 +58,8 @@ struct SearchCommand: ParsableCommand {
             for (index, stored) in results.enumerated() {
                 output += rows[index] + "\n"
                 if let snippet = SearchSnippet.make(
-                    SearchSnippet.searchedText(of: stored.item), query: text, width: max(30, context.terminal.width - 8), highlight: context.terminal.color)
+                    SearchSnippet.searchedText(of: stored.item), query: text, width: max(30, context.terminal.width - 8),
+                    highlight: context.terminal.color)
                 {
                     output += "        " + snippet + "\n"
                 }
