@@ -61,6 +61,13 @@ public final class TmuxSession: @unchecked Sendable {
         try Self.tmux(["-S", socket, "send-keys", "-t", name, "-l", text], capture: false)
     }
 
+    /// Opens a prompt with `key`, types `text` and presses Enter (a search, a filter).
+    public func submit(_ key: String, _ text: String) throws {
+        try send(key)
+        try type(text)
+        try send("Enter")
+    }
+
     /// The screen as text, one line per row; with `attributes`, colours and attributes as
     /// SGR escape sequences.
     public func screen(attributes: Bool = false) throws -> String {

@@ -63,9 +63,7 @@ final class TuiTests: ServeTestCase {
         try tui.waitFor("数据库选型讨论")
 
         // Search, then clear it with q.
-        try tui.send("/")
-        try tui.type("Forest")
-        try tui.send("Enter")
+        try tui.submit("/", "Forest")
         screen = try tui.waitFor { $0.contains("search: Forest") && !$0.contains("Ocean app") }
         XCTAssertTrue(screen.contains("Forest icons"), screen)
         // Toggle saved and read on the match.
@@ -77,9 +75,7 @@ final class TuiTests: ServeTestCase {
         try tui.waitFor("Ocean app")
 
         // A bad filter: the error and its caret under the list.
-        try tui.send("f")
-        try tui.type("likes >")
-        try tui.send("Enter")
+        try tui.submit("f", "likes >")
         screen = try tui.waitFor("^")
         XCTAssertTrue(screen.contains("likes >") && screen.contains("(column 8)"), screen)
         // A good one narrows the list.
@@ -149,9 +145,7 @@ final class TuiTests: ServeTestCase {
         XCTAssertTrue(screen.contains("451/451") && screen.contains("Note 000"), "G went to the tab's real end: \(screen)")
 
         // A bad filter, then Esc twice: the error goes, the reader stays.
-        try tui.send("f")
-        try tui.type("likes >")
-        try tui.send("Enter")
+        try tui.submit("f", "likes >")
         try tui.waitFor("(column 8)")
         try tui.send("Escape")
         screen = try tui.waitFor("q quits")
@@ -173,9 +167,7 @@ final class TuiTests: ServeTestCase {
         try tui.waitFor("Note 449")
 
         // Replies counted upstream but never stored, from a provider no longer configured.
-        try tui.send("/")
-        try tui.type("Lonely")
-        try tui.send("Enter")
+        try tui.submit("/", "Lonely")
         try tui.waitFor("search: Lonely in All")
         try tui.send("Enter")
         screen = try tui.waitFor("none stored")
