@@ -25,14 +25,35 @@ public struct ReaderLayout: Sendable {
             lines = Array(page.lines.dropFirst(page.top).prefix(height - 1))
         } else {
             lines = [tabBar(model)] + list(model)
-            if let error = model.filterError {
-                lines += error.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0), .error) }
-            }
+            if let error = model.filterError { lines += filterErrorLines(error) }
         }
         lines = Array(lines.prefix(height - 1))
         while lines.count < height - 1 { lines.append(StyledLine()) }
         lines.append(status(model, keys: keys))
         return lines.map { $0.truncated(to: width) }
+    }
+
+    /// A filter error as the CLI prints it (message, filter, caret), the filter and its caret
+    /// shifted together when the caret would stand past the right edge.
+    func filterErrorLines(_ error: String) -> [StyledLine] {
+        var parts = error.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 3, let caret = parts[2].firstIndex(of: "^") {
+            let column = parts[2].distance(from: parts[2].startIndex, to: caret)
+            if column >= width - 1 {
+                // Drop whole characters from the filter line until the caret is mid-screen,
+                // and the same number of cells of the caret line's padding.
+                let shift = column - width / 2
+                var dropped = 0
+                var source = Substring(parts[1])
+                while dropped < shift, let first = source.first {
+                    dropped += DisplayWidth.of(String(first))
+                    source = source.dropFirst()
+                }
+                parts[1] = "…" + source
+                parts[2] = String(repeating: " ", count: max(0, column - dropped + 1)) + "^"
+            }
+        }
+        return parts.map { StyledLine($0, .error) }
     }
 
     /// `views… All providers…` with unread counts; the current tab stays in view.
@@ -114,7 +135,9 @@ public struct ReaderLayout: Sendable {
             let tab = model.tabs.indices.contains(model.currentTab) ? model.tabs[model.currentTab].label : nil
             parts.append("search: \(search)" + (tab.map { " in \($0)" } ?? ""))
         }
-        if model.page == nil, !model.items.isEmpty { parts.append("\(model.selection + 1)/\(model.items.count)") }
+        if model.page == nil, !model.items.isEmpty {
+            parts.append("\(model.selection + 1)/\(model.items.count)\(model.moreToLoad ? "+" : "")")
+        }
         let help = keys.bindings[.help]?.first ?? "?"
         parts.append("\(help) help")
         return StyledLine(TerminalText.sanitize(parts.joined(separator: " · ")), .dim)
@@ -125,7 +148,7 @@ public struct ReaderLayout: Sendable {
         let described: [(ReaderAction, String)] = [
             (.down, "next item / scroll down"), (.up, "previous item / scroll up"), (.top, "first"), (.bottom, "last"),
             (.pageDown, "page down"), (.pageUp, "page up"), (.open, "open the item (marks it read); on a page, open link N"),
-            (.back, "back, or quit from the list"), (.nextTab, "next tab"), (.previousTab, "previous tab"), (.search, "search"),
+            (.back, "back from a page, a search or a filter; q on the list quits"), (.nextTab, "next tab"), (.previousTab, "previous tab"), (.search, "search"),
             (.filter, "filter expression (empty clears)"), (.toggleRead, "toggle read"), (.toggleSaved, "toggle saved"),
             (.markTabRead, "mark the tab read"), (.openBrowser, "open in $BROWSER"), (.copyURL, "copy the URL (OSC 52)"),
             (.refresh, "refresh in the background"), (.help, "this help"),
@@ -133,10 +156,14 @@ public struct ReaderLayout: Sendable {
         var lines = [StyledLine("aggr tui — keys (remap them under \"keys\" in providers.json)", .bold), StyledLine()]
         for (action, text) in described {
             let names = (keys.bindings[action] ?? []).joined(separator: " ")
-            lines.append(StyledLine([(DisplayWidth.pad(names, to: 22), .accent), (text, .plain)]))
+            // A description wraps under its own column, so narrow terminals lose none of it.
+            for (index, part) in TextWrap.lines(text, width: max(10, width - 22)).enumerated() {
+                lines.append(StyledLine([(DisplayWidth.pad(index == 0 ? names : "", to: 22), .accent), (part, .plain)]))
+            }
         }
         lines.append(StyledLine())
-        lines.append(StyledLine("On an item page: type a link's number, then Enter, to open it. Any key closes this help.", .dim))
+        let closing = "On an item page: type a link's number, then Enter, to open it. Any key closes this help."
+        for line in TextWrap.lines(closing, width: width) { lines.append(StyledLine(line, .dim)) }
         return lines
     }
 
@@ -151,7 +178,9 @@ public struct ReaderLayout: Sendable {
         if let author = item.author?.name, !author.isEmpty { facts.append(author) }
         facts.append(RelativeTime.long(item.published, now: now))
         let metrics = item.metrics.phrases
-        lines.append(StyledLine(TerminalText.sanitize((facts + metrics).joined(separator: " · ")), .dim))
+        for line in TextWrap.lines(TerminalText.sanitize((facts + metrics).joined(separator: " · ")), width: textWidth) {
+            lines.append(StyledLine(line, .dim))
+        }
         lines.append(StyledLine(TerminalText.sanitize(item.url), .accent))
         lines.append(StyledLine())
         var imageArea: ImageArea?
@@ -166,11 +195,16 @@ public struct ReaderLayout: Sendable {
         }
         if !thread.isEmpty || threadNote != nil {
             lines.append(StyledLine())
-            lines.append(
-                StyledLine(
-                    "── \(thread.count) repl\(thread.count == 1 ? "y" : "ies") " + String(repeating: "─", count: max(0, textWidth - 14)),
-                    .accent))
-            if let threadNote { lines.append(StyledLine(threadNote, .dim)) }
+            // "0 of 29 replies" when the site counts more than are stored.
+            let counted = item.metrics.replies ?? item.metrics.comments ?? 0
+            let label =
+                counted > thread.count
+                ? "── \(thread.count) of \(Metrics.phrase("\(counted)", counting: counted, "replies")) "
+                : "── \(Metrics.phrase("\(thread.count)", counting: thread.count, "replies")) "
+            lines.append(StyledLine(label + String(repeating: "─", count: max(0, textWidth - DisplayWidth.of(label))), .accent))
+            if let threadNote {
+                for line in TextWrap.lines(TerminalText.sanitize(threadNote), width: textWidth) { lines.append(StyledLine(line, .dim)) }
+            }
             for reply in thread {
                 let floor = reply.item.extra["floor"].map { "#\($0) " } ?? ""
                 let who = reply.item.author?.name ?? "?"

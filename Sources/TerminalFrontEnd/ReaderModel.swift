@@ -81,6 +81,8 @@ public struct ReaderModel: Sendable {
     public var progress: String?
     /// Digits typed on an item page: the link to open.
     public var linkNumber = ""
+    /// Whether the tab has items past the loaded ones (the position reads `1/200+`).
+    public var moreToLoad = false
 
     public init(tabs: [ReaderTab]) {
         self.tabs = tabs

@@ -329,12 +329,14 @@ public final class TerminalReader {
             let found = try store.search(
                 search, limit: 500, providers: query.providers, filters: query.filters, hiding: query.hiding, now: query.now)
             nextCursor = nil
+            model.moreToLoad = false
             model.replaceItems(found, height: height)
             return
         }
         query.limit = max(Self.pageSize, model.items.count)
         let page = try store.timeline(query)
         nextCursor = page.nextCursor
+        model.moreToLoad = nextCursor != nil
         model.replaceItems(page.items, height: height)
     }
 
@@ -345,6 +347,7 @@ public final class TerminalReader {
         query.cursor = nextCursor
         let page = try store.timeline(query)
         nextCursor = nil
+        model.moreToLoad = false
         model.items += page.items
     }
 
@@ -354,6 +357,7 @@ public final class TerminalReader {
         query.cursor = nextCursor
         let page = try store.timeline(query)
         nextCursor = page.nextCursor
+        model.moreToLoad = nextCursor != nil
         model.items += page.items
     }
 

@@ -30,6 +30,32 @@ final class ReaderLayoutTests: XCTestCase {
         XCTAssertTrue(lines[9].text.contains("1/2"), lines[9].text)
     }
 
+    /// At 60 columns nothing the reader says is cut: help, the facts line, the thread's note;
+    /// a long filter's caret stays on screen under its column; "0 of 12 replies" when none are stored.
+    func testNarrowScreensWrapWhatTheyCannotFitAndKeepTheCaretInView() {
+        let layout = ReaderLayout(width: 60, height: 40, now: now)
+        let help = layout.help(ReaderKeys()).map(\.text)
+        XCTAssertTrue(help.allSatisfy { DisplayWidth.of($0) <= 60 }, help.joined(separator: "\n"))
+        let words = help.map { $0.trimmingWhitespace() }.joined(separator: " ")
+        XCTAssertTrue(words.contains("on a page, open link N"), "wrapped, not cut: \(help.joined(separator: "\n"))")
+        XCTAssertTrue(words.contains("q on the list quits"))
+
+        let note = "12 replies counted upstream, none stored: its provider \"v2ex\" is no longer in providers.json, so they cannot be fetched"
+        let page = layout.page(stored(1, "A title"), thread: [], threadNote: note).lines.map(\.text)
+        XCTAssertTrue(page.allSatisfy { DisplayWidth.of($0) <= 60 }, page.joined(separator: "\n"))
+        XCTAssertTrue(page.contains { $0.hasPrefix("── 0 of 12 replies ──") }, page.joined(separator: "\n"))
+        XCTAssertTrue(page.joined(separator: " ").contains("so they cannot be fetched"))
+
+        let filter = "title ~ \"数据库\" and replies > 10 and author = \"someone\" and likes >"
+        let error = "likes > needs a number, found the end of the filter (column 66)\n  \(filter)\n"
+            + String(repeating: " ", count: 2 + DisplayWidth.of(filter)) + "^"
+        let lines = layout.filterErrorLines(error).map(\.text)
+        let caret = lines[2].count - 1
+        XCTAssertLessThan(caret, 60, "the caret is on screen: \(lines)")
+        XCTAssertEqual(DisplayWidth.of(lines[1]), caret, "it stands right after the filter's last cell: \(lines)")
+        XCTAssertTrue(lines[1].hasPrefix("…") && lines[1].hasSuffix("likes >"), lines[1])
+    }
+
     func testTheTabBarKeepsTheCurrentTabInView() {
         var model = ReaderModel(tabs: (0..<12).map { ReaderTab(label: "provider-\($0)", query: TimelineQuery(), unread: 3) })
         model.currentTab = 11

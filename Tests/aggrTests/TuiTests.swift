@@ -139,7 +139,8 @@ final class TuiTests: ServeTestCase {
             """)
         XCTAssertEqual(try aggr("import", "-", input: lines.joined(separator: "\n")).status, 0)
         let tui = try startReader()
-        try tui.waitFor("Note 449")
+        let first = try tui.waitFor("1/200+")
+        XCTAssertTrue(first.contains("1/200+"), "the position says more can load: \(first)")
         try tui.send("G")
         var screen = try tui.waitFor("451/451")
         XCTAssertTrue(screen.contains("451/451") && screen.contains("Note 000"), "G went to the tab's real end: \(screen)")
@@ -219,7 +220,7 @@ final class TuiTests: ServeTestCase {
         try tui.waitFor("Swift 还是 Rust")
         try tui.send("Enter")
         var screen = try tui.waitFor("Swift，因为 SwiftUI。")
-        XCTAssertTrue(screen.contains("1 reply") && screen.contains("bob"), screen)
+        XCTAssertTrue(screen.contains("1 of 42 replies") && screen.contains("bob"), screen)
         XCTAssertEqual(server.requests.filter { $0.path == "/api/replies/show.json" }.count, 1)
 
         // An upstream fault is shown on the page, naming the provider and the section.
