@@ -148,7 +148,8 @@ public struct ReaderLayout: Sendable {
         let described: [(ReaderAction, String)] = [
             (.down, "next item / scroll down"), (.up, "previous item / scroll up"), (.top, "first"), (.bottom, "last"),
             (.pageDown, "page down"), (.pageUp, "page up"), (.open, "open the item (marks it read); on a page, open link N"),
-            (.back, "back from a page, a search or a filter; q on the list quits"), (.nextTab, "next tab"), (.previousTab, "previous tab"), (.search, "search"),
+            (.back, "back from a page, a search or a filter; q on the list quits"), (.nextTab, "next tab"), (.previousTab, "previous tab"),
+            (.search, "search"),
             (.filter, "filter expression (empty clears)"), (.toggleRead, "toggle read"), (.toggleSaved, "toggle saved"),
             (.markTabRead, "mark the tab read"), (.openBrowser, "open in $BROWSER"), (.copyURL, "copy the URL (OSC 52)"),
             (.refresh, "refresh in the background"), (.help, "this help"),

@@ -40,14 +40,16 @@ final class ReaderLayoutTests: XCTestCase {
         XCTAssertTrue(words.contains("on a page, open link N"), "wrapped, not cut: \(help.joined(separator: "\n"))")
         XCTAssertTrue(words.contains("q on the list quits"))
 
-        let note = "12 replies counted upstream, none stored: its provider \"v2ex\" is no longer in providers.json, so they cannot be fetched"
+        let note =
+            "12 replies counted upstream, none stored: its provider \"v2ex\" is no longer in providers.json, so they cannot be fetched"
         let page = layout.page(stored(1, "A title"), thread: [], threadNote: note).lines.map(\.text)
         XCTAssertTrue(page.allSatisfy { DisplayWidth.of($0) <= 60 }, page.joined(separator: "\n"))
         XCTAssertTrue(page.contains { $0.hasPrefix("── 0 of 12 replies ──") }, page.joined(separator: "\n"))
         XCTAssertTrue(page.joined(separator: " ").contains("so they cannot be fetched"))
 
         let filter = "title ~ \"数据库\" and replies > 10 and author = \"someone\" and likes >"
-        let error = "likes > needs a number, found the end of the filter (column 66)\n  \(filter)\n"
+        let error =
+            "likes > needs a number, found the end of the filter (column 66)\n  \(filter)\n"
             + String(repeating: " ", count: 2 + DisplayWidth.of(filter)) + "^"
         let lines = layout.filterErrorLines(error).map(\.text)
         let caret = lines[2].count - 1
