@@ -1,6 +1,23 @@
 /// The stylesheet and script of the web UI, embedded in the binary: a page loads nothing
 /// from any other host except the items' own images.
+///
+/// Pages link them with a fingerprint of their text (`/static/app.css?v=…`), so a browser
+/// keeps them as long as they do not change and fetches the new text at once after an
+/// upgrade (an hour-long cache of one unchanging URL served the old stylesheet).
 enum WebAssets {
+    /// A short fingerprint of `text` (64-bit FNV-1a, hex): the assets' version in links and ETags.
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16)
+    }
+
+    static let stylesheetVersion = fingerprint(stylesheet)
+    static let scriptVersion = fingerprint(script)
+
     static let stylesheet = """
         :root { color-scheme: light dark; --bg: #fbfbfa; --fg: #1d1d1f; --muted: #6b6b70; --line: #e3e3e6; --accent: #0a63c9;
           --card: #ffffff; --unread: #0a63c9; --error: #b3261e; }
@@ -61,7 +78,14 @@ enum WebAssets {
         .login input { padding: .5rem; font: inherit; border: 1px solid var(--line); border-radius: .4rem; background: var(--card); color: var(--fg); }
         .error { color: var(--error); }
         .empty { color: var(--muted); padding: 2rem 0; text-align: center; }
-        @media (max-width: 40rem) { .actions button { padding: .15rem .35rem; } .thumb { width: 3.5rem; height: 2.8rem; } }
+        @media (max-width: 40rem) {
+          .actions button { padding: .15rem .35rem; } .thumb { width: 3.5rem; height: 2.8rem; }
+          /* A phone keeps its height for items: the search and filter boxes scroll away, and a
+             row's buttons go under its text instead of taking a third of its width. */
+          header.top { position: static; }
+          ol.items > li { flex-wrap: wrap; row-gap: .3rem; }
+          ol.items > li > .actions { flex-basis: 100%; padding-left: 1.35rem; }
+        }
         """
 
     static let script = """

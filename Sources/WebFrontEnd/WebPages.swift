@@ -18,9 +18,9 @@ struct WebPages {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="referrer" content="no-referrer">
         <title>\(HTML.escape(title))</title>
-        <link rel="stylesheet" href="/static/app.css">
+        <link rel="stylesheet" href="/static/app.css?v=\(WebAssets.stylesheetVersion)">
         <link rel="alternate" type="application/atom+xml" title="aggr: all" href="/feeds/all.atom">
-        <script src="/static/app.js" defer></script>
+        <script src="/static/app.js?v=\(WebAssets.scriptVersion)" defer></script>
         </head><body>
         \(header)
         <main>
@@ -58,6 +58,9 @@ struct WebPages {
         return html + "</nav></header>"
     }
 
+    /// How many results a search page shows.
+    static let searchLimit = 100
+
     /// A page of items: a grid when most carry an image, else a list.
     func timeline(
         items: [StoredItem], tab: WebTab, filterError: String?, search: String?, filter: String?, unreadOnly: Bool, next: String?,
@@ -66,6 +69,13 @@ struct WebPages {
         var html = ""
         if let filterError { html += "<pre class=\"filter-error\" role=\"alert\">\(HTML.escape(filterError))</pre>" }
         html += "<div class=\"toolbar\"><span>"
+        if let search {
+            // Say what the list is: a search, how much it found, and the way back.
+            let clear = HTML.link("/", [("tab", tab.parameter), ("where", filter), ("unread", unreadOnly ? "1" : nil)])
+            let count = "\(items.count)\(items.count >= Self.searchLimit ? "+" : "") match\(items.count == 1 ? "" : "es")"
+            html += "<span class=\"found\">\(count) for “\(HTML.escape(search))” in \(HTML.escape(tab.label))</span> · "
+            html += "<a href=\"\(HTML.escape(clear))\">Clear the search</a> · "
+        }
         let unreadLink = HTML.link("/", [("tab", tab.parameter), ("q", search), ("where", filter), ("unread", unreadOnly ? nil : "1")])
         html += "<a href=\"\(HTML.escape(unreadLink))\">\(unreadOnly ? "Show all" : "Unread only")</a>"
         html += "</span>"

@@ -106,8 +106,10 @@ public final class WebSite: Sendable {
     func route(_ request: WebRequest) async throws -> WebResponse {
         let path = request.path
         switch (request.method, path) {
-        case ("GET", "/static/app.css"): return asset(WebAssets.stylesheet, type: "text/css; charset=utf-8", request: request)
-        case ("GET", "/static/app.js"): return asset(WebAssets.script, type: "text/javascript; charset=utf-8", request: request)
+        case ("GET", "/static/app.css"):
+            return asset(WebAssets.stylesheet, version: WebAssets.stylesheetVersion, type: "text/css; charset=utf-8", request: request)
+        case ("GET", "/static/app.js"):
+            return asset(WebAssets.script, version: WebAssets.scriptVersion, type: "text/javascript; charset=utf-8", request: request)
         case ("GET", "/favicon.ico"): return WebResponse(status: 204)
         case ("GET", "/login"): return try loginPage(request, error: nil)
         case ("POST", "/login"): return try login(request)
@@ -289,12 +291,16 @@ public final class WebSite: Sendable {
         return text
     }
 
-    func asset(_ text: String, type: String, request: WebRequest) -> WebResponse {
-        let tag = "\"\(AggregatorVersion.current)-\(text.utf8.count)\""
-        if request.header("If-None-Match") == tag { return WebResponse(status: 304, headers: [("ETag", tag)]) }
+    /// An embedded asset: kept for a year under its versioned URL (`?v=` its fingerprint, as
+    /// pages link it), revalidated every time under any other.
+    func asset(_ text: String, version: String, type: String, request: WebRequest) -> WebResponse {
+        let tag = "\"\(version)\""
+        let caching = request.parameter("v") == version ? "public, max-age=31536000, immutable" : "no-cache"
+        if request.header("If-None-Match") == tag {
+            return WebResponse(status: 304, headers: [("ETag", tag), ("Cache-Control", caching)])
+        }
         return WebResponse(
-            status: 200, headers: [("Content-Type", type), ("ETag", tag), ("Cache-Control", "public, max-age=3600")], body: Array(text.utf8)
-        )
+            status: 200, headers: [("Content-Type", type), ("ETag", tag), ("Cache-Control", caching)], body: Array(text.utf8))
     }
 
     // MARK: Pages
@@ -371,7 +377,8 @@ public final class WebSite: Sendable {
             items = []
             status = 400
         } else if let search {
-            items = try store.search(search, limit: 100, providers: query.providers, filters: query.filters, hiding: query.hiding, now: now)
+            items = try store.search(
+                search, limit: WebPages.searchLimit, providers: query.providers, filters: query.filters, hiding: query.hiding, now: now)
         } else {
             let page = try store.timeline(query)
             items = page.items

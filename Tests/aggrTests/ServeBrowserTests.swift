@@ -91,8 +91,17 @@ final class ServeBrowserTests: ServeTestCase {
             XCTAssertLessThanOrEqual(try XCTUnwrap(error["preRight"] as? Double), Double(width), "the error box fits: \(error)")
             XCTAssertLessThanOrEqual(try XCTUnwrap(error["scroll"] as? Double), Double(width), "the page does not scroll sideways")
 
-            let home = try evaluate(base + "/", width: width, "JSON.stringify({scroll: \(overflow)})")
+            let rows = """
+                JSON.stringify({title: document.querySelector('ol.items > li .body').getBoundingClientRect().width,
+                  header: getComputedStyle(document.querySelector('header.top')).position, scroll: \(overflow)})
+                """
+            let home = try evaluate(base + "/", width: width, rows)
             XCTAssertLessThanOrEqual(try XCTUnwrap(home["scroll"] as? Double), Double(width), "the timeline fits at \(width) px")
+            // On a phone a row's text gets the width (its buttons go under it), and the search
+            // and filter boxes scroll away instead of holding a fifth of the screen.
+            let textWidth = try XCTUnwrap(home["title"] as? Double)
+            XCTAssertGreaterThan(textWidth, min(Double(width), 1_024) * 0.75, "row text width at \(width) px: \(home)")
+            XCTAssertEqual(home["header"] as? String, width < 600 ? "static" : "sticky")
         }
     }
 

@@ -179,8 +179,15 @@ final class ServeCommandTests: ServeTestCase {
         let list = try browser.send("GET", "/?tab=p:blog")
         XCTAssertTrue(list.body.contains("<li class=\"item unread saved\" data-ref=\"6\""), "a saved row carries its mark")
         XCTAssertTrue(list.body.contains("<li class=\"item read\" data-ref=\"7\""))
-        let stylesheet = try browser.send("GET", "/static/app.css").body
-        XCTAssertTrue(stylesheet.contains(".saved > .body .title::after"), "the saved mark is drawn")
+        // The page links its stylesheet by a fingerprint of its text, so an upgrade is seen at once.
+        let link = try XCTUnwrap(list.body.range(of: #"/static/app\.css\?v=[0-9a-f]+"#, options: .regularExpression))
+        let versioned = try browser.send("GET", String(list.body[link]))
+        XCTAssertTrue(versioned.body.contains(".saved > .body .title::after"), "the saved mark is drawn")
+        XCTAssertEqual(versioned.header("Cache-Control"), "public, max-age=31536000, immutable")
+        let plain = try browser.send("GET", "/static/app.css")
+        XCTAssertEqual(plain.header("Cache-Control"), "no-cache", "an unversioned URL is revalidated")
+        let etag = try XCTUnwrap(plain.header("ETag"))
+        XCTAssertEqual(try browser.send("GET", "/static/app.css", headers: [("If-None-Match", etag)]).status, 304)
 
         for bogus in ["bogus", "v2ex", "p"] {
             let page = try browser.send("GET", "/?tab=" + bogus)
@@ -194,6 +201,7 @@ final class ServeCommandTests: ServeTestCase {
         let query = "数据库".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         let found = try browser.send("GET", "/?q=\(query)")
         XCTAssertTrue(found.body.contains("<p class=\"snippet\">哪个<mark>数据库</mark>好 alice</p>"), found.body)
+        XCTAssertTrue(found.body.contains("3 matches for “数据库” in All</span> · <a href=\"/?tab=all\">Clear the search</a>"), found.body)
         XCTAssertTrue(try unreadTitles().contains("Forest icons"), "a refused tab marks nothing")
     }
 
