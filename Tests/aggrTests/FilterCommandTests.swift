@@ -67,7 +67,11 @@ final class FilterCommandTests: EndToEndTestCase {
         XCTAssertTrue(search.stdout.contains("\"id\":\"1147555\""))
         let swift = try aggr("search", "swift", "--all")
         XCTAssertTrue(swift.stdout.contains("swift Swift 6.3.1 Release"), swift.stdout)
-        XCTAssertTrue(swift.stdout.contains("        …"), "a snippet line follows the match: \(swift.stdout)")
+        XCTAssertTrue(
+            swift.stdout.contains("Release\n        swift-ci\n"),
+            "the snippet shows the author, the only place besides the title: \(swift.stdout)")
+        let sketch = try aggr("search", "sketch", "--all")
+        XCTAssertTrue(sketch.stdout.contains("\n        Quick, messy, five minute sketch of"), "the summary's match: \(sketch.stdout)")
         let combined = try aggr("search", "swift", "--all", "--provider", "feed", "--format", "ndjson")
         XCTAssertEqual(combined.stdout.split(separator: "\n").count, 1)
         let none = try aggr("search", "nothing-like-this")

@@ -9,9 +9,12 @@ public enum SearchSnippet {
         public var tail: String
     }
 
-    /// The text a snippet is cut from: what the title line does not show (summary, tags, author).
-    public static func searchedText(of item: Item) -> String {
-        [item.summary, item.tags.joined(separator: " "), item.author?.name ?? ""].joined(separator: " ")
+    /// The text a snippet is cut from: the summary and tags, or the author's name when the
+    /// search matched only that (the meta line already shows the author otherwise).
+    public static func searchedText(of item: Item, query: String) -> String {
+        let text = ([item.summary] + item.tags).filter { !$0.isEmpty }.joined(separator: " ")
+        guard let author = item.author?.name, parts(text, query: query) == nil else { return text }
+        return author
     }
 
     /// Up to `width` characters of `text` around the first query word found, the word in
