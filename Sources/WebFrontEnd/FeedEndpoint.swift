@@ -74,7 +74,9 @@ struct FeedEndpoint {
         let modified = HTTPDate.format(newest)
         var headers = [("ETag", tag), ("Last-Modified", modified), ("Cache-Control", "no-cache")]
         if let match = request.header("If-None-Match") {
-            if match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag || $0 == "*" }) {
+            // Weak comparison (RFC 9110 §13.1.2): readers and proxies send `W/"…"` back.
+            let candidates = match.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if candidates.contains(where: { $0 == tag || $0 == "W/" + tag || $0 == "*" }) {
                 return WebResponse(status: 304, headers: headers)
             }
         } else if let since = request.header("If-Modified-Since").flatMap({ UpstreamDate.parse($0) }),

@@ -359,14 +359,18 @@ struct ReaderAPI {
         // Titles and names as HTML text, as FreshRSS sends them: apps render them as HTML.
         writer.key("title")
         writer.string(HTMLSanitizer.escape(item.title))
+        // `canonical` carries `href` alone, as FreshRSS and miniflux send it: the PyPI
+        // google-reader client builds its link type from those fields and fails on `type`.
         for key in ["canonical", "alternate"] {
             writer.key(key)
             writer.beginArray()
             writer.beginObject()
             writer.key("href")
             writer.string(item.url)
-            writer.key("type")
-            writer.string("text/html")
+            if key == "alternate" {
+                writer.key("type")
+                writer.string("text/html")
+            }
             writer.endObject()
             writer.endArray()
         }
@@ -404,6 +408,15 @@ struct ReaderAPI {
 
     // MARK: Changes
 
+    /// States clients send beside the ones aggr keeps, accepted and not kept, as FreshRSS
+    /// does: newsboat marks unread with `kept-unread` plus `tracking-kept-unread`, and apps
+    /// send `like` and `broadcast` (sharing) with a star.
+    static let ignoredTags: Set<String> = [
+        "user/-/state/com.google/tracking-kept-unread", "user/-/state/com.google/tracking-body-link-used",
+        "user/-/state/com.google/tracking-emailed", "user/-/state/com.google/tracking-item-link-used",
+        "user/-/state/com.google/like", "user/-/state/com.google/broadcast", "user/-/state/com.google/broadcast-friends",
+    ]
+
     /// `POST edit-tag`: `a`/`r` of read, kept-unread and starred for every `i`.
     func editTag(_ request: WebRequest, keys: ServeKeys) throws -> WebResponse {
         if let refusal = checkActionToken(request, keys: keys) { return refusal }
@@ -418,20 +431,20 @@ struct ReaderAPI {
         let removed = form.filter { $0.0 == "r" }.map { ReaderStream.normalized($0.1) }
         guard !added.isEmpty || !removed.isEmpty else { return .text("name a tag to add (a=) or remove (r=)\n", status: 400) }
         let known = [ReaderStream.readID, ReaderStream.starredID, ReaderStream.keptUnreadID]
-        if let unknown = (added + removed).first(where: { !known.contains($0) }) {
+        if let unknown = (added + removed).first(where: { !known.contains($0) && !Self.ignoredTags.contains($0) }) {
             return .text("cannot set \"\(unknown)\": read and starred are the states aggr keeps\n", status: 400)
         }
         let stored = Set(try site.store.items(refs: refs).map(\.ref))
         let missing = refs.filter { !stored.contains($0) }
         guard missing.isEmpty else { return .text("no item \(missing[0])\n", status: 404) }
-        for tag in added {
+        for tag in added where !Self.ignoredTags.contains(tag) {
             switch tag {
             case ReaderStream.readID: try site.store.markRead(refs: refs, read: true, now: now)
             case ReaderStream.keptUnreadID: try site.store.markRead(refs: refs, read: false, now: now)
             default: try site.store.markSaved(refs: refs, saved: true, now: now)
             }
         }
-        for tag in removed {
+        for tag in removed where !Self.ignoredTags.contains(tag) {
             switch tag {
             case ReaderStream.readID: try site.store.markRead(refs: refs, read: false, now: now)
             case ReaderStream.keptUnreadID: break

@@ -75,6 +75,7 @@ public final class WebSite: Sendable {
     /// Answers `request`; never throws (errors become error pages).
     public func respond(to request: WebRequest) async -> WebResponse {
         var request = request
+        request.path = Self.routedPath(request.path)
         let head = request.method == "HEAD"
         if head { request.method = "GET" }
         var response: WebResponse
@@ -101,6 +102,20 @@ public final class WebSite: Sendable {
             response.body = []
         }
         return response
+    }
+
+    /// The path a request is routed by: runs of slashes merged (newsboat, given a base URL
+    /// ending in `/`, asks for `//accounts/ClientLogin`), and FreshRSS's `/api/greader.php`
+    /// prefix dropped, since apps such as NetNewsWire are set up with it.
+    static func routedPath(_ path: String) -> String {
+        var merged = ""
+        merged.reserveCapacity(path.utf8.count)
+        for character in path where !(character == "/" && merged.last == "/") { merged.append(character) }
+        let prefix = "/api/greader.php"
+        if merged.hasPrefix(prefix + "/reader/api/0/") || merged == prefix + "/accounts/ClientLogin" {
+            merged.removeFirst(prefix.count)
+        }
+        return merged
     }
 
     func route(_ request: WebRequest) async throws -> WebResponse {

@@ -175,6 +175,87 @@ final class ReaderAPITests: ServeTestCase {
         return String(line.dropFirst("Auth=".count))
     }
 
+    /// A real third-party client, the PyPI `google-reader` package, syncing as an app does.
+    ///
+    /// `scripts/bootstrap --test` installs it into .build/test-tools. It raised a TypeError
+    /// on `canonical` links that carried `type`.
+    func testThePyPIGoogleReaderClientSyncs() throws {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let root = here.deletingLastPathComponent().deletingLastPathComponent()
+        let python = root.appendingPathComponent(".build/test-tools/google-reader/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw XCTSkip("the google-reader client is not installed: scripts/bootstrap --test installs it (needs Python >= 3.12)")
+        }
+        let script = here.appendingPathComponent("Scripts/google_reader_sync.py").path
+        writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
+        try importItems()
+        let base = try startServe(environment: ["AGGR_PASSWORD": "PASSW0RD-S3CRET"])
+        let run = try ToolOutput.run("/usr/bin/timeout", ["60", python, script, base, "PASSW0RD-S3CRET"])
+        XCTAssertEqual(run.status, 0, "the client failed: \(run.text)")
+        let seen = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.text.utf8)) as? [String: Any], run.text)
+        XCTAssertEqual(seen["wrong_password"] as? String, "refused")
+        XCTAssertEqual(seen["user"] as? String, "aggr")
+        XCTAssertEqual(seen["subscriptions"] as? [String], ["feed/blog/feed", "feed/shots/feed", "feed/shots/popular", "feed/v2ex/hot"])
+        XCTAssertEqual(seen["ids"] as? Int, 6)
+        XCTAssertEqual(seen["unread"] as? Int, 6)
+        XCTAssertEqual((seen["titles"] as? [String])?.count, 6)
+        XCTAssertTrue((seen["titles"] as? [String])?.contains("数据库选型讨论") == true)
+        XCTAssertTrue((seen["links"] as? [String])?.contains("https://www.v2ex.com/t/1001") == true)
+        XCTAssertEqual(seen["origins"] as? [String], ["feed/blog/feed", "feed/shots/popular", "feed/v2ex/hot"])
+        let changed = try XCTUnwrap(seen["changed"] as? [String])
+        XCTAssertEqual(seen["starred"] as? [String], [String(Int64(changed[0].split(separator: "/").last!, radix: 16)!)])
+        // What the client changed is what the CLI sees: the first read and starred, the second neither.
+        XCTAssertEqual(try unreadCount(), 5)
+        XCTAssertEqual(try saved().count, 1)
+    }
+
+    /// Requests as newsboat and reader apps really send them (issue 29's first findings): a
+    /// base URL ending in `/` (`//accounts/ClientLogin`), FreshRSS's `/api/greader.php` prefix,
+    /// newsboat's unread mark with `tracking-kept-unread`, `like` and `broadcast` beside a
+    /// star, `canonical` links without `type`, and weak ETags sent back to the feeds.
+    func testRequestsAsNewsboatAndReaderAppsSendThem() throws {
+        writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
+        try importItems()
+        let base = try startServe(environment: ["AGGR_PASSWORD": "PASSW0RD-S3CRET"])
+        var client = ReaderClient(http: session(base))
+        let doubled = try client.http.send("POST", "//accounts/ClientLogin", form: [("Email", "me"), ("Passwd", "PASSW0RD-S3CRET")])
+        XCTAssertEqual(doubled.status, 200, doubled.body)
+        let prefixed = try client.http.send(
+            "POST", "/api/greader.php/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", "PASSW0RD-S3CRET")])
+        XCTAssertEqual(prefixed.status, 200, prefixed.body)
+        client.auth = try XCTUnwrap(prefixed.body.split(separator: "\n").first { $0.hasPrefix("Auth=") }).dropFirst(5).description
+        XCTAssertEqual(try client.json("/api/greader.php/reader/api/0/user-info?output=json")["userName"] as? String, "aggr")
+        XCTAssertEqual(try client.json("//reader/api/0//user-info")["userName"] as? String, "aggr")
+
+        let state = "user/-/state/com.google/"
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "4"), ("a", state + "read")]).body, "OK")
+        XCTAssertEqual(try unreadCount(), 5)
+        let newsboatUnread = try client.post(
+            "/reader/api/0/edit-tag",
+            [("i", "4"), ("a", state + "kept-unread"), ("a", state + "tracking-kept-unread"), ("r", state + "read")])
+        XCTAssertEqual(newsboatUnread.body, "OK")
+        XCTAssertEqual(try unreadCount(), 6, "newsboat's unread mark took")
+        let liked = try client.post(
+            "/reader/api/0/edit-tag", [("i", "5"), ("a", state + "starred"), ("a", state + "like"), ("a", state + "broadcast")])
+        XCTAssertEqual(liked.body, "OK")
+        XCTAssertEqual(try saved(), ["Forest icons"], "the star took; like and broadcast are accepted and not kept")
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "6"), ("a", state + "like")]).body, "OK")
+        XCTAssertEqual(try saved(), ["Forest icons"], "like alone stars nothing")
+
+        let contents = try client.post("/reader/api/0/stream/items/contents", [("i", "1")])
+        let item = try XCTUnwrap(
+            ((try JSONSerialization.jsonObject(with: Data(contents.body.utf8)) as? [String: Any])?["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual(item["canonical"] as? [[String: String]], [["href": "https://www.v2ex.com/t/1001"]])
+        XCTAssertEqual(item["alternate"] as? [[String: String]], [["href": "https://www.v2ex.com/t/1001", "type": "text/html"]])
+
+        let basic = [("Authorization", "Basic " + Data("reader:PASSW0RD-S3CRET".utf8).base64EncodedString())]
+        let feed = try client.http.send("GET", "/feeds/all.atom", headers: basic)
+        XCTAssertEqual(feed.status, 200)
+        let etag = try XCTUnwrap(feed.header("ETag"))
+        XCTAssertEqual(try client.http.send("GET", "/feeds/all.atom", headers: basic + [("If-None-Match", "W/" + etag)]).status, 304)
+        XCTAssertEqual(try client.http.send("GET", "/feeds/all.atom", headers: basic + [("If-None-Match", "\"other\"")]).status, 200)
+    }
+
     func testTokensBelongToOneInstallationAndRotate() throws {
         writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
         try importItems()
