@@ -431,20 +431,21 @@ struct ReaderAPI {
         let removed = form.filter { $0.0 == "r" }.map { ReaderStream.normalized($0.1) }
         guard !added.isEmpty || !removed.isEmpty else { return .text("name a tag to add (a=) or remove (r=)\n", status: 400) }
         let known = [ReaderStream.readID, ReaderStream.starredID, ReaderStream.keptUnreadID]
-        if let unknown = (added + removed).first(where: { !known.contains($0) && !Self.ignoredTags.contains($0) }) {
+        let (adding, removing) = (added.filter { !Self.ignoredTags.contains($0) }, removed.filter { !Self.ignoredTags.contains($0) })
+        if let unknown = (adding + removing).first(where: { !known.contains($0) }) {
             return .text("cannot set \"\(unknown)\": read and starred are the states aggr keeps\n", status: 400)
         }
         let stored = Set(try site.store.items(refs: refs).map(\.ref))
         let missing = refs.filter { !stored.contains($0) }
         guard missing.isEmpty else { return .text("no item \(missing[0])\n", status: 404) }
-        for tag in added where !Self.ignoredTags.contains(tag) {
+        for tag in adding {
             switch tag {
             case ReaderStream.readID: try site.store.markRead(refs: refs, read: true, now: now)
             case ReaderStream.keptUnreadID: try site.store.markRead(refs: refs, read: false, now: now)
             default: try site.store.markSaved(refs: refs, saved: true, now: now)
             }
         }
-        for tag in removed where !Self.ignoredTags.contains(tag) {
+        for tag in removing {
             switch tag {
             case ReaderStream.readID: try site.store.markRead(refs: refs, read: false, now: now)
             case ReaderStream.keptUnreadID: break

@@ -1,3 +1,4 @@
+import Aggregator
 import Foundation
 import Synchronization
 
@@ -62,10 +63,7 @@ public final class SessionBook: Sendable {
     }
 
     /// 32 random bytes as hex.
-    public static func token() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-    }
+    public static func token() -> String { RandomToken.hex() }
 
     /// Compares two secrets in time independent of where they differ.
     public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {

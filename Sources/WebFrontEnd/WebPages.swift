@@ -134,9 +134,7 @@ struct WebPages {
 
     /// The words around a search match in what the title does not show, the match in `<mark>`.
     func snippet(_ stored: StoredItem, search: String) -> String {
-        guard let parts = SearchSnippet.parts(SearchSnippet.searchedText(of: stored.item, query: search), query: search, width: 160) else {
-            return ""
-        }
+        guard let parts = SearchSnippet.parts(of: stored.item, query: search, width: 160) else { return "" }
         return "<p class=\"snippet\">\(HTML.escape(parts.head))<mark>\(HTML.escape(parts.match))</mark>\(HTML.escape(parts.tail))</p>"
     }
 

@@ -108,6 +108,7 @@ public final class WebSite: Sendable {
     /// ending in `/`, asks for `//accounts/ClientLogin`), and FreshRSS's `/api/greader.php`
     /// prefix dropped, since apps such as NetNewsWire are set up with it.
     static func routedPath(_ path: String) -> String {
+        guard path.contains("//") || path.hasPrefix("/api/") else { return path }
         var merged = ""
         merged.reserveCapacity(path.utf8.count)
         for character in path where !(character == "/" && merged.last == "/") { merged.append(character) }

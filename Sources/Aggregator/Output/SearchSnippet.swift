@@ -9,22 +9,21 @@ public enum SearchSnippet {
         public var tail: String
     }
 
-    /// The text a snippet is cut from: the summary and tags, or the author's name when the
-    /// search matched only that (the meta line already shows the author otherwise).
-    public static func searchedText(of item: Item, query: String) -> String {
+    /// The snippet of a search result: cut from its summary and tags, or its author's name
+    /// when only that matched (the meta line shows the author otherwise); nil when neither does.
+    public static func parts(of item: Item, query: String, width: Int = 80) -> Parts? {
         let text = ([item.summary] + item.tags).filter { !$0.isEmpty }.joined(separator: " ")
-        guard let author = item.author?.name, parts(text, query: query) == nil else { return text }
-        return author
+        return parts(text, query: query, width: width) ?? item.author.flatMap { parts($0.name, query: query, width: width) }
     }
 
-    /// Up to `width` characters of `text` around the first query word found, the word in
-    /// bold when `highlight`; nil when no word occurs in the text.
-    public static func make(_ text: String, query: String, width: Int = 80, highlight: Bool) -> String? {
-        parts(text, query: query, width: width).map { $0.head + TextStyle.bold.apply($0.match, enabled: highlight) + $0.tail }
+    /// ``parts(of:query:width:)`` as one line, the match in bold when `highlight`.
+    public static func make(of item: Item, query: String, width: Int = 80, highlight: Bool) -> String? {
+        parts(of: item, query: query, width: width).map { $0.head + TextStyle.bold.apply($0.match, enabled: highlight) + $0.tail }
     }
 
-    /// The pieces of ``make(_:query:width:highlight:)``, for front ends that mark the match
-    /// their own way (the web wraps it in `<mark>`); control characters removed.
+    /// Up to `width` characters of `text` around the first query word found, in pieces so each
+    /// front end marks the match its own way (bold on a terminal, `<mark>` in the web); control
+    /// characters removed; nil when no word occurs in the text.
     public static func parts(_ text: String, query: String, width: Int = 80) -> Parts? {
         let clean = TerminalText.sanitize(text)
         let words = query.split(whereSeparator: \.isWhitespace).map(String.init).filter { !$0.isEmpty }

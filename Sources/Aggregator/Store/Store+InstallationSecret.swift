@@ -14,7 +14,7 @@ extension Store {
             // Two processes starting at once agree on the first one written.
             try db.execute(
                 sql: "INSERT OR IGNORE INTO installation_secret (purpose, value, created_at) VALUES (?, ?, ?)",
-                arguments: [purpose, Self.randomSecret(), Self.millis(now)])
+                arguments: [purpose, RandomToken.hex(), Self.millis(now)])
             return try String.fetchOne(db, sql: "SELECT value FROM installation_secret WHERE purpose = ?", arguments: [purpose]) ?? ""
         }
     }
@@ -28,13 +28,7 @@ extension Store {
                     INSERT INTO installation_secret (purpose, value, created_at) VALUES (?, ?, ?)
                     ON CONFLICT (purpose) DO UPDATE SET value = excluded.value, created_at = excluded.created_at
                     """,
-                arguments: [purpose, Self.randomSecret(), Self.millis(now)])
+                arguments: [purpose, RandomToken.hex(), Self.millis(now)])
         }
-    }
-
-    /// 32 bytes from the system's random source, as hex.
-    static func randomSecret() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 }

@@ -58,8 +58,7 @@ struct SearchCommand: ParsableCommand {
             for (index, stored) in results.enumerated() {
                 output += rows[index] + "\n"
                 if let snippet = SearchSnippet.make(
-                    SearchSnippet.searchedText(of: stored.item, query: text), query: text, width: max(30, context.terminal.width - 8),
-                    highlight: context.terminal.color)
+                    of: stored.item, query: text, width: max(30, context.terminal.width - 8), highlight: context.terminal.color)
                 {
                     output += "        " + snippet + "\n"
                 }
