@@ -21,10 +21,10 @@ public struct ItemImport: Sendable {
         public var result = IngestResult()
     }
 
-    public var store: Store
+    public var store: any TimelineStorage
     public var now: Date
 
-    public init(store: Store, now: Date) {
+    public init(store: any TimelineStorage, now: Date) {
         self.store = store
         self.now = now
     }

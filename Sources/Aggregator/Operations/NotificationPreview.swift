@@ -14,7 +14,7 @@ public struct NotificationPreview: Sendable {
     public var newest: [StoredItem]
 
     /// Looks up rule `name` in `configuration` and matches it against `store`.
-    public init(configuration: Configuration, rule name: String, store: Store, sample: Int = 10, now: Date = Date()) throws {
+    public init(configuration: Configuration, rule name: String, store: any TimelineStorage, sample: Int = 10, now: Date = Date()) throws {
         guard let rule = configuration.notificationRule(named: name) else {
             let names = configuration.notify.map(\.name)
             let hint = NearestName.suggestion(for: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""

@@ -9,7 +9,7 @@ import Logging
 public struct Refresher: Sendable {
     public var configuration: Configuration
     public var registry: ProviderRegistry
-    public var store: Store
+    public var store: any TimelineStorage
     public var http: any HTTPClient
     public var environment: [String: String]
     public var logger: Logger
@@ -18,7 +18,7 @@ public struct Refresher: Sendable {
     public var now: Date
 
     public init(
-        configuration: Configuration, registry: ProviderRegistry, store: Store, http: any HTTPClient,
+        configuration: Configuration, registry: ProviderRegistry, store: any TimelineStorage, http: any HTTPClient,
         environment: [String: String], logger: Logger = Logger(label: "aggr.refresh"), now: Date = Date()
     ) {
         self.configuration = configuration

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Keeps the contentless `item_fts` table in step with `item`.
 ///

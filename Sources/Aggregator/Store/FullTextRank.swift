@@ -1,5 +1,5 @@
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// `aggr_rank(item_fts)`: how well a full-text match fits, BM25 without its IDF factor
 /// (smaller is better, like FTS5's `rank`).

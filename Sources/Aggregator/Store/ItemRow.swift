@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// An item about to be written, with the encodings its columns need, computed once.
 struct ItemRecord {

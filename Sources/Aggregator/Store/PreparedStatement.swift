@@ -1,5 +1,5 @@
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// A cached GRDB statement driven through SQLite's C API: values are bound straight from
 /// Swift strings and integers.

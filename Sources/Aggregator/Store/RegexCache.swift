@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Compiled regular expressions behind the `regexp(pattern, value)` SQL function that
 /// filters use; a pattern is compiled once per process, not once per row.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension Store {
     /// The secret this installation keeps for `purpose` (such as `serve`), made on first use:

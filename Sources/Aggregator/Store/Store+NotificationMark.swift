@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension Store {
     /// The number of the newest stored item (0 when the store is empty).

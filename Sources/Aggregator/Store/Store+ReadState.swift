@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension Store {
     /// Marks the items numbered `refs` read (or unread); returns how many exist.
@@ -12,6 +12,7 @@ extension Store {
                 try statement.execute(arguments: [read ? Self.millis(now) : nil, ref])
                 found += db.changesCount
             }
+            if found > 0 { try Self.noteTimelineChange(in: db) }
             return found
         }
     }
@@ -29,6 +30,7 @@ extension Store {
                 try statement.execute(arguments: saved ? [Self.millis(now), ref] : [ref])
                 found += db.changesCount
             }
+            if found > 0 { try Self.noteTimelineChange(in: db) }
             return found
         }
     }
@@ -44,7 +46,9 @@ extension Store {
                 arguments += providers as [DatabaseValueConvertible?]
             }
             try db.execute(sql: sql, arguments: StatementArguments(arguments))
-            return db.changesCount
+            let marked = db.changesCount
+            if marked > 0 { try Self.noteTimelineChange(in: db) }
+            return marked
         }
     }
 }
@@ -63,7 +67,9 @@ extension Store {
             try db.execute(
                 sql: "UPDATE item SET read_at = ? WHERE ref IN (\(inner))",
                 arguments: StatementArguments([Self.millis(now)] + arguments))
-            return db.changesCount
+            let marked = db.changesCount
+            if marked > 0 { try Self.noteTimelineChange(in: db) }
+            return marked
         }
     }
 }

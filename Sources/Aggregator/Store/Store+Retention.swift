@@ -1,24 +1,5 @@
 import Foundation
-import GRDB
-
-/// What a prune removed.
-public struct PruneResult: Sendable, Equatable {
-    public var byAge = 0
-    public var byCount = 0
-    public var byRequest = 0
-    /// Tombstones dropped because no refresh met their item for ``Store/tombstoneLifetime``.
-    public var forgottenTombstones = 0
-
-    /// Items removed (tombstones are not items).
-    public var total: Int { byAge + byCount + byRequest }
-
-    public init(byAge: Int = 0, byCount: Int = 0, byRequest: Int = 0, forgottenTombstones: Int = 0) {
-        self.byAge = byAge
-        self.byCount = byCount
-        self.byRequest = byRequest
-        self.forgottenTombstones = forgottenTombstones
-    }
-}
+internal import GRDB
 
 extension Store {
     /// How long a tombstone outlives the last refresh that met its item: an item upstream
@@ -92,6 +73,8 @@ extension Store {
             arguments: arguments)
         try FullTextIndex.deleteRows(where: condition, arguments: arguments, in: db)
         try db.execute(sql: "DELETE FROM item WHERE \(condition)", arguments: arguments)
-        return db.changesCount
+        let removed = db.changesCount
+        if removed > 0 { try noteTimelineChange(in: db) }
+        return removed
     }
 }

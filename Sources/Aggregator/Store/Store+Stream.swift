@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension Store {
     /// Stores batches of items in one transaction: `nextBatch` is called until it returns
@@ -37,6 +37,7 @@ extension Store {
                     total = total + (try Self.ingest(group, section: target, now: now, in: db))
                 }
             }
+            if total.new + total.updated > 0 { try Self.noteTimelineChange(in: db) }
             return total
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension Store {
     /// Reads one page of the merged timeline, newest first.
@@ -93,7 +93,7 @@ extension Store {
         if query.unreadOnly { conditions.append("i.read_at IS NULL") }
         if query.readOnly { conditions.append("i.read_at IS NOT NULL") }
         if query.savedOnly { conditions.append("i.saved_at IS NOT NULL") }
-        for filter in query.compiledConditions() {
+        for filter in FilterSQL.conditions(of: query) {
             conditions.append(filter.sql)
             arguments += filter.arguments as [DatabaseValueConvertible?]
         }
@@ -171,7 +171,7 @@ extension Store {
         now: Date = Date()
     ) throws -> [StoredItem] {
         try SearchError.check(text)
-        let extra = (hiding?.conditions(now: now) ?? []) + filters.map { FilterSQL.compile($0, now: now) }
+        let extra = (hiding.map { FilterSQL.hiding($0, now: now) } ?? []) + filters.map { FilterSQL.compile($0, now: now) }
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var phrases: [String] = []
         var loose: [String] = []
@@ -216,19 +216,6 @@ extension Store {
         return try read { db in
             try Row.fetchAll(db, sql: finalSQL, arguments: StatementArguments(arguments)).map(ItemRow.decode)
         }
-    }
-}
-
-/// How many stored items of one provider a filter matches.
-public struct FilterMatchCount: Sendable, Equatable {
-    public var provider: String
-    public var matching: Int
-    public var total: Int
-
-    public init(provider: String, matching: Int, total: Int) {
-        self.provider = provider
-        self.matching = matching
-        self.total = total
     }
 }
 

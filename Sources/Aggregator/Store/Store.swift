@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The SQLite timeline: items, sections, read state, provider state, HTTP validators and
 /// the full-text index, in one WAL-mode file shared safely by concurrent `aggr` processes.
@@ -133,6 +133,18 @@ public final class Store: Sendable {
         }
     }
 
+    /// Moves ``dataVersion()`` on, inside the write that changed the timeline.
+    static func noteTimelineChange(in db: Database) throws {
+        try db.execute(sql: "UPDATE change_count SET value = value + 1")
+    }
+
+    /// A number that changes whenever a write by any process changes what a listing shows:
+    /// items stored, updated or removed, read or saved state. Equal numbers mean nothing a
+    /// front end shows has changed since.
+    public func dataVersion() throws -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM change_count") ?? 0 }
+    }
+
     /// Runs `body` on a read snapshot, mapping SQLite errors to ``StoreError``.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
@@ -142,14 +154,16 @@ public final class Store: Sendable {
         }
     }
 
-    /// Milliseconds since 1970, the unit every date column uses.
-    ///
-    /// Dates past what 64-bit milliseconds hold (a filter's `age < 99999999999d`) are clamped.
-    static func millis(_ date: Date) -> Int64 {
-        let value = (date.timeIntervalSince1970 * 1000).rounded()
-        guard value.isFinite else { return value > 0 ? .max : .min }
-        return Int64(exactly: value) ?? (value > 0 ? .max : .min)
-    }
+    /// Milliseconds since 1970, the unit every date column uses (``EpochMillis``).
+    static func millis(_ date: Date) -> Int64 { EpochMillis.of(date) }
 
-    static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+    static func date(_ millis: Int64) -> Date { EpochMillis.date(millis) }
+}
+
+extension Store: TimelineStorage {
+    public var location: String { path }
+
+    public func holdsItem(provider: String, id: String) throws -> Bool {
+        try item(provider: provider, id: id) != nil
+    }
 }

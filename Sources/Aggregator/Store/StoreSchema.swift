@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// The versioned schema, applied with `PRAGMA user_version` inside one IMMEDIATE
 /// transaction so two processes opening a new database at once cannot both migrate it.
@@ -102,6 +102,13 @@ enum StoreSchema {
         CREATE TABLE installation_secret (
             purpose TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL
         ) WITHOUT ROWID;
+        """,
+        // 7: a number every write that changes what a listing shows (items stored, updated
+        // or removed, read or saved state) moves on, so front ends notice another process's
+        // writes with one cheap read (``Store/dataVersion()``).
+        """
+        CREATE TABLE change_count (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+        INSERT INTO change_count (id, value) VALUES (1, 0);
         """,
     ]
 

@@ -15,7 +15,7 @@ public struct Watcher: Sendable {
     /// providers.json, reloaded when it changes; nil never reloads.
     public var configPath: String?
     public var registry: ProviderRegistry
-    public var store: Store
+    public var store: any TimelineStorage
     public var http: any HTTPClient
     public var environment: [String: String]
     public var notifier: Notifier
@@ -31,7 +31,7 @@ public struct Watcher: Sendable {
     public var refreshEvents: @Sendable (RefreshEvent) -> Void
 
     public init(
-        configuration: Configuration, configPath: String?, registry: ProviderRegistry, store: Store, http: any HTTPClient,
+        configuration: Configuration, configPath: String?, registry: ProviderRegistry, store: any TimelineStorage, http: any HTTPClient,
         environment: [String: String], notifier: Notifier, logger: Logger = Logger(label: "aggr.watch"),
         report: @escaping @Sendable (WatchEvent) -> Void = { _ in },
         refreshEvents: @escaping @Sendable (RefreshEvent) -> Void = { _ in }
@@ -193,7 +193,7 @@ public struct Watcher: Sendable {
 
     /// The digests due now, the marks moved past them; a rule seen for the first time
     /// starts at the newest stored item.
-    static func collectDigests(_ configuration: Configuration, store: Store, now: Date) throws -> [(NotificationRule, NotificationDigest)] {
+    static func collectDigests(_ configuration: Configuration, store: any TimelineStorage, now: Date) throws -> [(NotificationRule, NotificationDigest)] {
         let latest = try store.latestRef()
         let marks = try store.notificationMarks()
         var digests: [(NotificationRule, NotificationDigest)] = []

@@ -43,7 +43,8 @@ final class FilterSemanticsTests: XCTestCase {
     func ids(_ filter: String) throws -> [String] {
         var query = TimelineQuery()
         query.limit = 100
-        query.conditions = [FilterSQL.compile(try FilterParser.parse(filter), now: ItemFactory.epoch)]
+        query.now = ItemFactory.epoch
+        query.filters = [try FilterParser.parse(filter)]
         return try store.timeline(query).items.map { "\($0.item.provider):\($0.item.id)" }.sorted()
     }
 
@@ -96,7 +97,8 @@ final class FilterSemanticsTests: XCTestCase {
         let configuration = try ConfigLoader(registry: ProviderRegistry([SampleForumProvider.self])).parse(
             bytes: Array(text.utf8), file: "providers.json")
         var query = TimelineQuery()
-        query.conditions = FilterScope.hiding(configuration, now: ItemFactory.epoch)
+        query.now = ItemFactory.epoch
+        query.hiding = HidingRules(configuration)
         XCTAssertEqual(try store.timeline(query).items.map { "\($0.item.provider):\($0.item.id)" }.sorted(), ["github:r1", "v2ex:1"])
         XCTAssertEqual(configuration.views.first?.filter, try FilterParser.parse("kind = release"))
 

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// A filter compiled to an SQL condition over the `item` table aliased `i`.
 ///
@@ -99,5 +99,25 @@ struct FilterSQL: Sendable, Equatable {
         case .greaterOrEqual: return FilterSQL(sql: "\(column) >= ?", arguments: [first])
         case .has: return FilterSQL(sql: "0", arguments: [])
         }
+    }
+}
+
+extension FilterSQL {
+    /// `rules` as conditions over `item i`: the global exclude, then each provider's own
+    /// rule applied to its items only.
+    static func hiding(_ rules: HidingRules, now: Date) -> [FilterSQL] {
+        var conditions: [FilterSQL] = []
+        if let exclude = rules.exclude { conditions.append(compile(.not(exclude), now: now)) }
+        for (provider, shown) in rules.visible.sorted(by: { $0.key < $1.key }) {
+            let compiled = compile(shown, now: now)
+            conditions.append(
+                FilterSQL(sql: "(i.provider IS NOT ? OR \(compiled.sql))", arguments: [provider.databaseValue] + compiled.arguments))
+        }
+        return conditions
+    }
+
+    /// Every filter of `query` (its hiding rules, then its expressions) as SQL.
+    static func conditions(of query: TimelineQuery) -> [FilterSQL] {
+        (query.hiding.map { hiding($0, now: query.now) } ?? []) + query.filters.map { compile($0, now: query.now) }
     }
 }

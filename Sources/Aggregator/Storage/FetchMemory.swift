@@ -10,9 +10,3 @@ public protocol FetchMemory: Sendable {
     /// Whether item `id` of `provider` is stored.
     func holdsItem(provider: String, id: String) throws -> Bool
 }
-
-extension Store: FetchMemory {
-    public func holdsItem(provider: String, id: String) throws -> Bool {
-        try item(provider: provider, id: id) != nil
-    }
-}

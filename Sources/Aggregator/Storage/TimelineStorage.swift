@@ -1,0 +1,100 @@
+import Foundation
+
+/// Where the timeline is kept: what the library session, the refresher and the watch ask of
+/// a storage backend.
+///
+/// ``Store`` (SQLite through GRDB) is the one backend today. A backend compiles
+/// ``TimelineQuery`` (filters and hiding rules arrive as ``FilterExpression`` trees, never
+/// as SQL) in its own dialect, numbers items with a stable, increasing ``StoredItem/ref``,
+/// keeps writes atomic per call, and moves ``dataVersion()`` on with every write that changes
+/// what a listing shows.
+public protocol TimelineStorage: FetchMemory {
+    /// Where the data lives, for messages (a file path, a connection name without secrets).
+    var location: String { get }
+    /// Whether every write fails (a file this process may only read).
+    var isReadOnly: Bool { get }
+
+    // MARK: Reading
+
+    /// One page of `query`.
+    func timeline(_ query: TimelineQuery) throws -> TimelinePage
+    /// How many items `query` selects, counted up to `cap`.
+    func count(_ query: TimelineQuery, cap: Int) throws -> Int
+    /// The stored replies of `topic`, oldest first.
+    func thread(of topic: StoredItem, limit: Int) throws -> [StoredItem]
+    /// The item numbered `ref`.
+    func item(ref: Int64) throws -> StoredItem?
+    /// The items numbered `refs` that exist, in the order asked.
+    func items(refs: [Int64]) throws -> [StoredItem]
+    /// Item `id` of `provider`.
+    func item(provider: String, id: String) throws -> StoredItem?
+    /// Items matching the search words `text`, best first.
+    func search(
+        _ text: String, limit: Int, providers: [String], filters: [FilterExpression], hiding: HidingRules?, now: Date
+    ) throws -> [StoredItem]
+    /// Per provider, how many stored items `filter` matches.
+    func count(matching filter: FilterExpression, now: Date) throws -> [FilterMatchCount]
+    /// Every stored section with its unread count.
+    func sections() throws -> [SectionSummary]
+    /// Stored and unread items per provider.
+    func itemCounts() throws -> [String: ProviderItemCount]
+    /// The number of the newest stored item (0 when none is).
+    func latestRef() throws -> Int64
+    /// A number that changes with every write that changes what a listing shows.
+    func dataVersion() throws -> Int64
+
+    // MARK: Read and saved state
+
+    @discardableResult func markRead(refs: [Int64], read: Bool, now: Date) throws -> Int
+    @discardableResult func markSaved(refs: [Int64], saved: Bool, now: Date) throws -> Int
+    @discardableResult func markAllRead(providers: [String], now: Date) throws -> Int
+    @discardableResult func markRead(matching query: TimelineQuery, now: Date) throws -> Int
+
+    // MARK: Storing and removing
+
+    @discardableResult func ingest(
+        _ items: [Item], section: Section, now: Date, keepSectionTitle: Bool, validators: [String: HTTPValidators], listed: Bool
+    ) throws -> IngestResult
+    func ingestStream(now: Date, nextBatch: () throws -> [Item]?) throws -> IngestResult
+    func prune(_ policy: RetentionPolicy, now: Date) throws -> PruneResult
+    @discardableResult func remove(refs: [Int64], now: Date) throws -> Int
+    func removeProviders(notIn keep: [String], now: Date) throws -> Int
+    func checkIntegrity() throws
+
+    // MARK: Bookkeeping
+
+    func providerStates() throws -> [String: ProviderState]
+    func saveProviderState(_ state: ProviderState) throws
+    func saveValidators(_ validators: HTTPValidators, for url: String, provider: String, now: Date) throws
+    func notificationMarks() throws -> [String: Int64]
+    func setNotificationMark(rule name: String, ref: Int64, now: Date) throws
+    func installationSecret(_ purpose: String, now: Date) throws -> String
+    func rotateInstallationSecret(_ purpose: String, now: Date) throws
+}
+
+/// The defaults callers through the protocol get, as ``Store``'s own methods give them.
+extension TimelineStorage {
+    public func count(_ query: TimelineQuery) throws -> Int { try count(query, cap: 1_000) }
+    public func thread(of topic: StoredItem) throws -> [StoredItem] { try thread(of: topic, limit: 500) }
+
+    @discardableResult public func markRead(refs: [Int64], read: Bool = true) throws -> Int {
+        try markRead(refs: refs, read: read, now: Date())
+    }
+
+    @discardableResult public func markSaved(refs: [Int64], saved: Bool = true) throws -> Int {
+        try markSaved(refs: refs, saved: saved, now: Date())
+    }
+
+    public func installationSecret(_ purpose: String) throws -> String { try installationSecret(purpose, now: Date()) }
+
+    /// Stores one fetch of a section (its title replacing the stored one).
+    @discardableResult public func ingest(
+        _ items: [Item], section: Section, now: Date, validators: [String: HTTPValidators] = [:], listed: Bool = true
+    ) throws -> IngestResult {
+        try ingest(items, section: section, now: now, keepSectionTitle: false, validators: validators, listed: listed)
+    }
+
+    public func setNotificationMark(rule name: String, ref: Int64) throws {
+        try setNotificationMark(rule: name, ref: ref, now: Date())
+    }
+}
