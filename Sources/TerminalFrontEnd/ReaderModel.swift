@@ -1,33 +1,17 @@
 import Aggregator
 import Foundation
 
-/// One tab of the reader: a view, everything, or a provider.
+/// One tab of the reader (a view, everything, or a provider) with its unread count.
 public struct ReaderTab: Sendable, Equatable {
-    public var label: String
-    /// The query the tab lists (hiding rules applied).
-    public var query: TimelineQuery
+    public var tab: TimelineTab
     public var unread = 0
 
-    /// The config's views, then All, then each provider.
-    public static func all(in configuration: Configuration, now: Date) -> [ReaderTab] {
-        var base = TimelineQuery()
-        base.hiding = HidingRules(configuration)
-        base.now = now
-        var tabs: [ReaderTab] = []
-        for view in configuration.views {
-            guard let filter = view.filter else { continue }
-            var query = base
-            query.filters = [filter]
-            tabs.append(ReaderTab(label: view.name, query: query))
-        }
-        tabs.append(ReaderTab(label: "All", query: base))
-        for provider in configuration.providers {
-            var query = base
-            query.providers = [provider.id]
-            tabs.append(ReaderTab(label: provider.id, query: query))
-        }
-        return tabs
+    public init(tab: TimelineTab, unread: Int = 0) {
+        self.tab = tab
+        self.unread = unread
     }
+
+    public var label: String { tab.label }
 }
 
 /// An opened item: its text laid out for the screen, its links, its scroll position.

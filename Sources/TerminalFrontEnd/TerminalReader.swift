@@ -1,6 +1,5 @@
 import Aggregator
 import Foundation
-import Logging
 import Synchronization
 
 /// `aggr tui`: the merged timeline as an interactive reader in the terminal.
@@ -12,20 +11,16 @@ public final class TerminalReader {
     /// Items loaded per page of the list (more load as the selection nears the end).
     static let pageSize = 200
 
-    let configuration: Configuration
-    let store: Store
-    let registry: ProviderRegistry
-    let environment: [String: String]
+    /// The library: every page, count, mark, thread and refresh goes through it.
+    let session: LibrarySession
     let keys: ReaderKeys
     let color: Bool
     var model: ReaderModel
     var nextCursor: TimelineCursor?
-    var latestRef: Int64 = 0
+    /// The data version the list and counts were read at; another process's write moves it.
+    var seenVersion: Int64 = 0
     let refreshState = SharedRefreshState()
     let threadFetch = SharedThreadFetch()
-    /// One HTTP client for refreshes, threads and images, started on first use (loading
-    /// libcurl and its thread costs milliseconds a keypress should not wait for).
-    lazy var http = CurlHTTPClient()
     let images: InlineImageProtocol?
     let imageFetch = SharedImageFetch()
     /// The inline image on screen: its item and the screen row it starts on.
@@ -101,20 +96,18 @@ public final class TerminalReader {
         var summary: String?
     }
 
-    /// `images` draws items' images inline with that protocol (nil: never, the default).
-    public init(
-        configuration: Configuration, store: Store, registry: ProviderRegistry, environment: [String: String],
-        images: InlineImageProtocol? = nil
-    ) {
+    /// A reader over `session`; `images` draws items' images inline with that protocol
+    /// (nil: never, the default).
+    public init(session: LibrarySession, images: InlineImageProtocol? = nil) {
         self.images = images
-        self.configuration = configuration
-        self.store = store
-        self.registry = registry
-        self.environment = environment
-        keys = configuration.keys
+        self.session = session
+        keys = session.configuration.keys
+        let environment = session.environment
         color = environment["NO_COLOR"].map { $0.isEmpty } ?? true && environment["TERM"] != "dumb"
-        model = ReaderModel(tabs: ReaderTab.all(in: configuration, now: Date()))
+        model = ReaderModel(tabs: session.tabs().map { ReaderTab(tab: $0) })
     }
+
+    var environment: [String: String] { session.environment }
 
     /// Runs until the user quits; the terminal is restored however it ends.
     public func run() throws {
@@ -126,11 +119,10 @@ public final class TerminalReader {
             screen.close()
             stop.forEach { $0.cancel() }
         }
+        seenVersion = try session.dataVersion()
         try reloadItems()
         try updateCounts()
-        latestRef = try store.latestRef()
         draw()
-        var idleRounds = 0
         while true {
             let busy = refreshState.withLock { $0.running } || threadFetch.running || imageFetch.running
             // Unread counts changed by a keypress are recounted just after its redraw.
@@ -142,7 +134,6 @@ public final class TerminalReader {
                 countsStale = false
                 try updateCounts()
             case .idle:
-                idleRounds += 1
                 try followRefresh()
                 try followThreadFetch()
                 if let page = model.page, case .failure(let error)? = imageFetch.result(for: page.stored.ref),
@@ -151,14 +142,10 @@ public final class TerminalReader {
                     reportedImageError = page.stored.ref
                     model.message = "image not shown: \(error)"
                 }
-                // Every few seconds: items stored by another process (aggr watch) appear.
-                if idleRounds % 5 == 0, try store.latestRef() != latestRef {
-                    latestRef = try store.latestRef()
-                    try reloadItems()
-                    try updateCounts()
-                }
+                // Each idle second: what another process wrote (items stored by aggr watch,
+                // a read mark made in the web or a reader app) shows.
+                try followOtherWriters()
             case .key(let name):
-                idleRounds = 0
                 model.message = nil
                 if try !handle(name) { return }
             }
@@ -253,9 +240,7 @@ public final class TerminalReader {
         case .toggleRead: try toggleRead()
         case .toggleSaved: try toggleSaved()
         case .markTabRead:
-            var query = try currentQuery()
-            query.limit = Int.max
-            let marked = try store.markRead(matching: query)
+            let marked = try session.markRead(tab: currentTab, filter: model.filter)
             model.message = "marked \(marked) read"
             try reloadItems()
             try updateCounts()
@@ -287,12 +272,12 @@ public final class TerminalReader {
                 try reloadItems()
             } else {
                 do {
-                    _ = try FilterParser.parse(text)
+                    _ = try session.query(for: currentTab, filter: text)
                     model.filter = text
                     model.filterError = nil
                     model.selection = 0
                     try reloadItems()
-                } catch {
+                } catch ItemSelection.Failure.invalidFilter(let error) {
                     // Shown under the list with its caret, as the CLI prints it.
                     model.filterError = "\(error)"
                 }
@@ -314,27 +299,16 @@ public final class TerminalReader {
 
     // MARK: Library calls
 
-    /// The current tab's query with the filter in force.
-    func currentQuery() throws -> TimelineQuery {
-        guard model.tabs.indices.contains(model.currentTab) else { return TimelineQuery() }
-        var query = model.tabs[model.currentTab].query
-        query.now = Date()
-        if let filter = model.filter { query.filters.append(try FilterParser.parse(filter)) }
-        return query
+    /// The tab on screen.
+    var currentTab: TimelineTab { model.tabs.indices.contains(model.currentTab) ? model.tabs[model.currentTab].tab : .all }
+
+    /// A page of the tab on screen with the search and filter in force.
+    func page(limit: Int, after cursor: TimelineCursor? = nil) throws -> TimelinePage {
+        try session.page(.init(tab: currentTab, filter: model.filter, search: model.search, cursor: cursor, limit: limit))
     }
 
     func reloadItems() throws {
-        var query = try currentQuery()
-        if let search = model.search {
-            let found = try store.search(
-                search, limit: 500, providers: query.providers, filters: query.filters, hiding: query.hiding, now: query.now)
-            nextCursor = nil
-            model.moreToLoad = false
-            model.replaceItems(found, height: height)
-            return
-        }
-        query.limit = max(Self.pageSize, model.items.count)
-        let page = try store.timeline(query)
+        let page = try page(limit: model.search != nil ? 500 : max(Self.pageSize, model.items.count))
         nextCursor = page.nextCursor
         model.moreToLoad = nextCursor != nil
         model.replaceItems(page.items, height: height)
@@ -342,53 +316,55 @@ public final class TerminalReader {
 
     /// Loads everything after what is loaded, so the end (`G`) is the tab's real end.
     func loadRest() throws {
-        var query = try currentQuery()
-        query.limit = Int.max
-        query.cursor = nextCursor
-        let page = try store.timeline(query)
+        let page = try page(limit: Int.max, after: nextCursor)
         nextCursor = nil
         model.moreToLoad = false
         model.items += page.items
     }
 
     func loadMore() throws {
-        var query = try currentQuery()
-        query.limit = Self.pageSize
-        query.cursor = nextCursor
-        let page = try store.timeline(query)
+        let page = try page(limit: Self.pageSize, after: nextCursor)
         nextCursor = page.nextCursor
         model.moreToLoad = nextCursor != nil
         model.items += page.items
     }
 
     func updateCounts() throws {
-        for index in model.tabs.indices {
-            var query = model.tabs[index].query
-            query.unreadOnly = true
-            query.now = Date()
-            model.tabs[index].unread = try store.count(query, cap: 1_000)
-        }
+        let counts = try session.unreadCounts(of: model.tabs.map(\.tab))
+        for index in model.tabs.indices { model.tabs[index].unread = counts[model.tabs[index].tab] ?? 0 }
+    }
+
+    /// Reloads the list, the open item and the counts when any process wrote since they
+    /// were read.
+    func followOtherWriters() throws {
+        let version = try session.dataVersion()
+        guard version != seenVersion else { return }
+        seenVersion = version
+        try reloadItems()
+        if let open = model.page?.stored, let fresh = model.items.first(where: { $0.ref == open.ref }) { model.page?.stored = fresh }
+        try updateCounts()
     }
 
     /// Opens the selected item: marks it read, lays out its text and stored thread.
     func openSelected() throws {
         guard var stored = model.selected else { return }
         if stored.readAt == nil {
-            try store.markRead(refs: [stored.ref])
+            try session.setRead([stored.ref], true)
             stored.readAt = Date()
             model.items[model.selection] = stored
             countsStale = true
         }
-        let thread = stored.item.kind == .reply ? [] : try store.thread(of: stored)
+        let thread = try session.thread(of: stored)
         var note = thread.isEmpty && stored.item.kind == .topic ? "no replies stored" : nil
         if thread.isEmpty, let counted = stored.item.metrics.replies ?? stored.item.metrics.comments, counted > 0,
-            let reason = Refresher.whyThreadIsUnavailable(of: stored.item, configuration: configuration, registry: registry)
+            let reason = session.whyThreadIsUnavailable(stored)
         {
             let replies = Metrics.phrase("\(counted)", counting: counted, "replies")
             note = TerminalText.sanitize("\(replies) counted upstream, none stored: \(reason)")
         }
         // Replies no configured section brings are fetched through the provider.
-        if Refresher.threadLooksIncomplete(stored.item, storedReplies: thread.count), startThreadFetch(stored) {
+        if session.threadCanBeFetched(stored, storedReplies: thread.count) {
+            startThreadFetch(stored)
             note = "fetching replies…"
         }
         layOutPage(stored, thread: thread, note: note)
@@ -410,7 +386,7 @@ public final class TerminalReader {
         guard let images, let url = stored.item.image, let cell = screen?.cellPixels else { return }
         imageFetch.start(stored.ref)
         let fetch = imageFetch
-        let http = http
+        let http = session.http
         Task.detached {
             do {
                 let response = try await http.send(
@@ -430,20 +406,18 @@ public final class TerminalReader {
         }
     }
 
-    /// Starts fetching `topic`'s thread in the background; false when its provider has none.
-    func startThreadFetch(_ topic: StoredItem) -> Bool {
-        guard Refresher.canFetchThread(of: topic.item, configuration: configuration, registry: registry) else { return false }
-        let refresher = makeRefresher()
+    /// Starts fetching `topic`'s thread through its provider in the background.
+    func startThreadFetch(_ topic: StoredItem) {
         threadFetch.start(topic.ref)
         let fetch = threadFetch
+        let session = session
         Task.detached {
             do {
-                fetch.finish(topic.ref, .success(try await refresher.fetchThread(of: topic)))
+                fetch.finish(topic.ref, .success(try await session.fetchThread(of: topic)))
             } catch {
                 fetch.finish(topic.ref, .failure(error as? ThreadFetchError ?? ThreadFetchError("\(error)")))
             }
         }
-        return true
     }
 
     /// Shows a fetched thread when its item is still open.
@@ -453,23 +427,15 @@ public final class TerminalReader {
         case .success(let thread):
             layOutPage(page.stored, thread: thread, note: thread.isEmpty ? "no replies" : nil)
         case .failure(let error):
-            let stored = try store.thread(of: page.stored)
+            let stored = try session.thread(of: page.stored)
             layOutPage(page.stored, thread: stored, note: TerminalText.sanitize("replies not fetched: \(error)"))
         }
-    }
-
-    func makeRefresher() -> Refresher {
-        var logger = Logger(label: "aggr.tui")
-        logger.logLevel = .critical
-        return Refresher(
-            configuration: configuration, registry: registry, store: store, http: http, environment: environment, logger: logger
-        )
     }
 
     func toggleRead() throws {
         guard var stored = currentItem else { return }
         let read = stored.readAt == nil
-        try store.markRead(refs: [stored.ref], read: read)
+        try session.setRead([stored.ref], read)
         stored.readAt = read ? Date() : nil
         replace(stored)
         model.message = read ? "marked read" : "marked unread"
@@ -479,7 +445,7 @@ public final class TerminalReader {
     func toggleSaved() throws {
         guard var stored = currentItem else { return }
         let saved = stored.savedAt == nil
-        try store.markSaved(refs: [stored.ref], saved: saved)
+        try session.setSaved([stored.ref], saved)
         stored.savedAt = saved ? Date() : nil
         replace(stored)
         model.message = saved ? "saved" : "unsaved"
@@ -521,16 +487,18 @@ public final class TerminalReader {
 
     /// `R`: every enabled provider, in the background, with live progress.
     func startRefresh() {
+        let session = session
+        let enabled = session.configuration.providers.filter(\.enabled).count
         let alreadyRunning = refreshState.withLock { state in
             if state.running { return true }
-            state = RefreshState(running: true, providers: configuration.providers.filter(\.enabled).count)
+            state = RefreshState(running: true, providers: enabled)
             return false
         }
         guard !alreadyRunning else { return }
-        let refresher = makeRefresher()
         let state = refreshState
         Task.detached {
-            let summary = try? await refresher.refresh(force: true) { event in
+            // The reader's refresh is the CLI's: every enabled provider, then retention.
+            let summary = try? await session.refresh(force: true) { event in
                 if case .finished(let outcome) = event {
                     state.withLock {
                         $0.finishedProviders += 1
@@ -554,7 +522,7 @@ public final class TerminalReader {
             refreshState.withLock { $0.summary = nil }
             model.progress = nil
             model.message = summary
-            latestRef = try store.latestRef()
+            seenVersion = try session.dataVersion()
             try reloadItems()
             try updateCounts()
         }

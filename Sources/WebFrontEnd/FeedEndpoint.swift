@@ -12,14 +12,11 @@ struct FeedEndpoint {
     static let defaultLimit = 50
 
     func respond(to request: WebRequest) throws -> WebResponse {
-        let configuration = site.configuration
+        let session = site.session
+        let configuration = session.configuration
         let limit = min(500, max(1, Int(request.parameter("limit") ?? "") ?? Self.defaultLimit))
         if request.path == "/opml" {
-            var query = TimelineQuery()
-            query.hiding = HidingRules(configuration)
-            query.limit = limit
-            query.now = now
-            let items = try site.store.timeline(query).items
+            let items = try session.page(.init(tab: .all, limit: limit)).items
             return document(
                 TimelineDocument.render(items, as: .opml, configuration: configuration, now: now), format: .opml, items: items,
                 request: request)
@@ -36,7 +33,7 @@ struct FeedEndpoint {
         } else {
             return .text("feeds end in .atom or .json\n", status: 404)
         }
-        let tab: WebTab
+        let tab: TimelineTab
         var title = "aggr"
         if stem == "all" {
             tab = .all
@@ -48,20 +45,19 @@ struct FeedEndpoint {
             title = "aggr: \(stem.dropFirst(9))"
         } else if stem == "search" {
             guard let text = request.parameter("q") else { return .text("search feeds need ?q=words\n", status: 400) }
-            var hidden = TimelineQuery()
-            hidden.hiding = HidingRules(configuration)
-            let items = try site.store.search(text, limit: limit, hiding: hidden.hiding, now: now)
+            let items = try session.page(.init(tab: .all, search: text, limit: limit)).items
             let body = TimelineDocument.render(
                 items, as: format, configuration: configuration, title: "aggr: search \(text)", sanitized: true, now: now)
             return document(body, format: format, items: items, request: request)
         } else {
             return .text("no feed at \(request.path)\n", status: 404)
         }
-        guard var query = tab.query(in: configuration, now: now) else {
-            return .text("no \(tab == .all ? "tab" : "view or provider") \"\(tab.label)\" in \(configuration.file)\n", status: 404)
+        let items: [StoredItem]
+        do {
+            items = try session.page(.init(tab: tab, limit: limit)).items
+        } catch is UnknownTabError {
+            return .text("no view or provider \"\(tab.label)\" in \(configuration.file)\n", status: 404)
         }
-        query.limit = limit
-        let items = try site.store.timeline(query).items
         let body = TimelineDocument.render(items, as: format, configuration: configuration, title: title, sanitized: true, now: now)
         return document(body, format: format, items: items, request: request)
     }

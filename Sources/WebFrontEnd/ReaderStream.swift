@@ -58,28 +58,17 @@ enum ReaderStream: Equatable {
 
     static func subscriptionID(provider: String, section: String) -> String { "feed/\(provider)/\(section)" }
 
-    /// The query listing this stream (hiding rules applied), nil for an unknown label.
-    func query(in configuration: Configuration, now: Date) -> TimelineQuery? {
-        var query = TimelineQuery()
-        query.hiding = HidingRules(configuration)
-        query.now = now
+    /// The tab listing this stream, nil for a label that is neither a view nor a provider.
+    func tab(in configuration: Configuration) -> TimelineTab? {
         switch self {
-        case .readingList: break
-        case .starred: query.savedOnly = true
-        case .read: query.readOnly = true
-        case .subscription(let provider, let section):
-            query.providers = [provider]
-            query.sections = [section]
+        case .readingList: return .all
+        case .starred: return .saved
+        case .read: return .read
+        case .subscription(let provider, let section): return .section(provider: provider, key: section)
         case .label(let name):
-            if let view = configuration.views.first(where: { $0.name == name }), let filter = view.filter {
-                query.filters = [filter]
-            } else if configuration.provider(id: name) != nil {
-                query.providers = [name]
-            } else {
-                return nil
-            }
+            if configuration.views.contains(where: { $0.name == name && $0.filter != nil }) { return .view(name) }
+            return configuration.provider(id: name) != nil ? .provider(name) : nil
         }
-        return query
     }
 }
 

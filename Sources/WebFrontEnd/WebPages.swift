@@ -31,14 +31,14 @@ struct WebPages {
     }
 
     /// The bar with search and filter boxes, and the tabs.
-    func header(tabs: [(WebTab, Int)], current: WebTab, search: String?, filter: String?, unreadOnly: Bool) -> String {
+    func header(tabs: [(TimelineTab, Int)], current: TimelineTab, search: String?, filter: String?, unreadOnly: Bool) -> String {
         var html = "<header class=\"top\"><div class=\"bar\"><a class=\"brand\" href=\"/\">aggr</a>"
         html +=
-            "<form method=\"get\" action=\"/\" role=\"search\"><input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(current.parameter))\">"
+            "<form method=\"get\" action=\"/\" role=\"search\"><input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(current.webParameter))\">"
         html += "<input type=\"search\" name=\"q\" placeholder=\"Search\" value=\"\(HTML.escape(search ?? ""))\" aria-label=\"Search\">"
         html += "<button type=\"submit\">Search</button></form>"
         html +=
-            "<form method=\"get\" action=\"/\" class=\"filter\"><input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(current.parameter))\">"
+            "<form method=\"get\" action=\"/\" class=\"filter\"><input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(current.webParameter))\">"
         html +=
             "<input type=\"text\" name=\"where\" placeholder=\"Filter: kind = release and stars > 10\" value=\"\(HTML.escape(filter ?? ""))\" aria-label=\"Filter\">"
         if unreadOnly { html += "<input type=\"hidden\" name=\"unread\" value=\"1\">" }
@@ -49,11 +49,11 @@ struct WebPages {
         }
         html += "</div><nav class=\"tabs\" aria-label=\"Tabs\">"
         for (tab, unread) in tabs {
-            let link = HTML.link("/", [("tab", tab.parameter), ("unread", unreadOnly ? "1" : nil)])
+            let link = HTML.link("/", [("tab", tab.webParameter), ("unread", unreadOnly ? "1" : nil)])
             let badge = unread > 0 ? "<span class=\"badge\">\(unread >= 1_000 ? "999+" : String(unread))</span>" : ""
             let currentClass = tab == current ? " class=\"current\" aria-current=\"page\"" : ""
             html +=
-                "<a href=\"\(HTML.escape(link))\"\(currentClass) data-tab=\"\(HTML.escape(tab.parameter))\">\(HTML.escape(tab.label))\(badge)</a>"
+                "<a href=\"\(HTML.escape(link))\"\(currentClass) data-tab=\"\(HTML.escape(tab.webParameter))\">\(HTML.escape(tab.label))\(badge)</a>"
         }
         return html + "</nav></header>"
     }
@@ -63,7 +63,7 @@ struct WebPages {
 
     /// A page of items: a grid when most carry an image, else a list.
     func timeline(
-        items: [StoredItem], tab: WebTab, filterError: String?, search: String?, filter: String?, unreadOnly: Bool, next: String?,
+        items: [StoredItem], tab: TimelineTab, filterError: String?, search: String?, filter: String?, unreadOnly: Bool, next: String?,
         back: String
     ) -> String {
         var html = ""
@@ -71,17 +71,17 @@ struct WebPages {
         html += "<div class=\"toolbar\"><span>"
         if let search {
             // Say what the list is: a search, how much it found, and the way back.
-            let clear = HTML.link("/", [("tab", tab.parameter), ("where", filter), ("unread", unreadOnly ? "1" : nil)])
+            let clear = HTML.link("/", [("tab", tab.webParameter), ("where", filter), ("unread", unreadOnly ? "1" : nil)])
             let count = "\(items.count)\(items.count >= Self.searchLimit ? "+" : "") match\(items.count == 1 ? "" : "es")"
             html += "<span class=\"found\">\(count) for “\(HTML.escape(search))” in \(HTML.escape(tab.label))</span> · "
             html += "<a href=\"\(HTML.escape(clear))\">Clear the search</a> · "
         }
-        let unreadLink = HTML.link("/", [("tab", tab.parameter), ("q", search), ("where", filter), ("unread", unreadOnly ? nil : "1")])
+        let unreadLink = HTML.link("/", [("tab", tab.webParameter), ("q", search), ("where", filter), ("unread", unreadOnly ? nil : "1")])
         html += "<a href=\"\(HTML.escape(unreadLink))\">\(unreadOnly ? "Show all" : "Unread only")</a>"
         html += "</span>"
         if search == nil {
             html += "<form method=\"post\" action=\"/tab/read\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
-            html += "<input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(tab.parameter))\">"
+            html += "<input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(tab.webParameter))\">"
             if let filter { html += "<input type=\"hidden\" name=\"where\" value=\"\(HTML.escape(filter))\">" }
             html +=
                 "<input type=\"hidden\" name=\"back\" value=\"\(HTML.escape(back))\"><button type=\"submit\">Mark this tab read</button></form>"
@@ -98,7 +98,7 @@ struct WebPages {
             html += "<ol class=\"items\">" + items.map { row($0, back: back, search: search) }.joined() + "</ol>"
         }
         if let next {
-            let link = HTML.link("/", [("tab", tab.parameter), ("where", filter), ("unread", unreadOnly ? "1" : nil), ("cursor", next)])
+            let link = HTML.link("/", [("tab", tab.webParameter), ("where", filter), ("unread", unreadOnly ? "1" : nil), ("cursor", next)])
             html += "<p class=\"pager\"><a rel=\"next\" href=\"\(HTML.escape(link))\">Older →</a></p>"
         }
         return html

@@ -69,23 +69,21 @@ public struct WebServer: Sendable {
                 throw Refusal(description: "\(error); or serve without refreshing: aggr serve --no-refresh", exitCode: 75)
             }
         }
-        let store = try Store(path: databasePath)
-        let http = CurlHTTPClient()
+        var logger = Logger(label: "aggr.serve")
+        logger.logLevel = .warning
+        // One session for the pages, the Reader API and the watch: a reload the watch makes
+        // is what the next page shows.
+        let session = try LibrarySession.open(
+            configuration: configuration, databasePath: databasePath, registry: registry, environment: environment, logger: logger)
         let hosts = HostAllowlist(listen: listen, configured: configuration.serve.hosts)
-        let site = WebSite(
-            configuration: configuration, store: store, password: password, hosts: hosts,
-            threads: WebSite.ThreadFetching(registry: registry, http: http, environment: environment))
+        let site = WebSite(session: session, password: password, hosts: hosts, fetchesThreads: true)
         Self.raiseDescriptorLimit(to: limits.maximumConnections + 256)
         var watcherTask: Task<Void, Never>?
         if refresh {
             let watchLog = WatchLog(live: false, color: false, width: 100) { text in write(String(text.dropLast())) }
             let watcher = Watcher(
-                configuration: configuration, configPath: configPath, registry: registry, store: store, http: http,
-                environment: environment, notifier: Notifier(environment: environment),
-                report: { event in
-                    if case .configReloaded(let configuration) = event { site.configuration = configuration }
-                    watchLog.handle(event)
-                }, refreshEvents: watchLog.handle)
+                session: session, configPath: configPath, notifier: Notifier(environment: environment), report: watchLog.handle,
+                refreshEvents: watchLog.handle)
             watcherTask = Task { await watcher.run() }
         } else if let configPath {
             // Without the scheduler the pages still follow providers.json: a provider added
@@ -97,7 +95,7 @@ public struct WebServer: Sendable {
                     try? await Task.sleep(nanoseconds: UInt64(ConfigReloader.pollInterval * 1_000_000_000))
                     do {
                         guard let reloaded = try reloader.reload() else { continue }
-                        site.configuration = reloaded
+                        session.configuration = reloaded
                         log("\(reloaded.file) changed: reloaded")
                     } catch {
                         log("\(error); keeping the last good config")
@@ -105,8 +103,6 @@ public struct WebServer: Sendable {
                 }
             }
         }
-        var logger = Logger(label: "aggr.serve")
-        logger.logLevel = .warning
         let listen = listen
         let protected = password != nil
         let app = Application(
@@ -132,8 +128,9 @@ public struct WebServer: Sendable {
     ///
     /// Every reader app signs in again and every open form must be loaded again.
     public func rotateTokens() throws -> String {
-        let store = try Store(path: databasePath)
-        try store.rotateInstallationSecret("serve")
+        let session = try LibrarySession.open(
+            configuration: configuration, databasePath: databasePath, registry: registry, environment: environment)
+        try session.rotateInstallationSecret("serve")
         return "reader-app tokens and form tokens rotated: apps sign in again (a running aggr serve follows within seconds)"
     }
 

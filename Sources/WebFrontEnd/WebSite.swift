@@ -12,8 +12,8 @@ import Synchronization
 /// HMAC of their `aggr_form` cookie (signed double submit, no server state). Every
 /// response carries a strict Content-Security-Policy.
 public final class WebSite: Sendable {
-    private let current: Mutex<Configuration>
-    public let store: Store
+    /// The library every page, feed and reader-app call goes through.
+    public let session: LibrarySession
     public let sessions = SessionBook()
     public let throttle = LoginThrottle()
     /// The password, when one is configured; nil leaves a loopback site open.
@@ -24,53 +24,34 @@ public final class WebSite: Sendable {
     /// ``keysLifetime``).
     private let signing: Mutex<(keys: ServeKeys, read: Date)?> = Mutex(nil)
     static let keysLifetime: TimeInterval = 2
-    /// How threads that are not stored are fetched (nil: the site shows stored threads only).
-    let threads: ThreadFetching?
-
-    /// What fetching a thread through its provider needs besides the store and config.
-    public struct ThreadFetching: Sendable {
-        public var registry: ProviderRegistry
-        public var http: any HTTPClient
-        public var environment: [String: String]
-
-        public init(registry: ProviderRegistry, http: any HTTPClient, environment: [String: String]) {
-            self.registry = registry
-            self.http = http
-            self.environment = environment
-        }
-    }
-    let clock: @Sendable () -> Date
+    /// Whether item pages offer to fetch threads that are not stored through their provider.
+    let fetchesThreads: Bool
 
     public static let contentSecurityPolicy =
         "default-src 'none'; img-src http: https: data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    public init(
-        configuration: Configuration, store: Store, password: String?, hosts: HostAllowlist, threads: ThreadFetching? = nil,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.threads = threads
+    public init(session: LibrarySession, password: String?, hosts: HostAllowlist, fetchesThreads: Bool = false) {
+        self.session = session
         self.hosts = hosts
-        current = Mutex(configuration)
-        self.store = store
+        self.fetchesThreads = fetchesThreads
         self.password = password.flatMap { $0.isEmpty ? nil : $0 }
-        self.clock = clock
     }
+
+    /// The site's clock: the session's.
+    var clock: @Sendable () -> Date { session.clock }
 
     /// The tokens in force, from the installation's secret and the password.
     func keys() throws -> ServeKeys {
         let now = Date()
         if let cached = signing.withLock({ $0 }), now.timeIntervalSince(cached.read) < Self.keysLifetime { return cached.keys }
-        let keys = ServeKeys(secret: try store.installationSecret("serve"), password: password)
+        let keys = ServeKeys(secret: try session.installationSecret("serve"), password: password)
         signing.withLock { $0 = (keys, now) }
         return keys
     }
 
-    /// The config in force.
-    public var configuration: Configuration {
-        get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
-    }
+    /// The config in force (the session's, which a reload replaces).
+    public var configuration: Configuration { session.configuration }
 
     /// Answers `request`; never throws (errors become error pages).
     public func respond(to request: WebRequest) async -> WebResponse {
@@ -133,7 +114,9 @@ public final class WebSite: Sendable {
         default: break
         }
         if path == "/accounts/ClientLogin" || path.hasPrefix("/reader/api/0/") {
-            return try ReaderAPI(site: self, now: clock()).respond(to: request)
+            let api = ReaderAPI(
+                session: session, keys: try keys(), checkPassword: { self.checkPassword($0, client: $1) }, now: clock())
+            return try api.respond(to: request)
         }
         if path.hasPrefix("/feeds/") || path == "/opml" {
             guard request.method == "GET" else { return .text("feeds are read with GET\n", status: 405).adding("Allow", "GET, HEAD") }
@@ -325,18 +308,15 @@ public final class WebSite: Sendable {
         let pages = WebPages(now: clock(), csrf: csrf, passwordProtected: password != nil)
         if request.path == "/" { return try timelinePage(request, pages: pages) }
         if request.path.hasPrefix("/item/"), let ref = Int64(request.path.dropFirst("/item/".count)) {
-            guard var stored = try store.item(ref: ref) else {
+            guard var stored = try session.item(ref: ref) else {
                 return .html(
                     pages.layout(title: "Not found · aggr", content: pages.problem("No such item", "Item \(ref) is not stored.")),
                     status: 404)
             }
             // Opening an item reads it, as in the reader and in miniflux; its page can mark it unread again.
-            if stored.isUnread {
-                let now = clock()
-                if try store.markRead(refs: [ref], read: true, now: now) == 1 { stored.readAt = now }
-            }
-            let thread = stored.item.kind == .reply ? [] : try store.thread(of: stored)
-            let fetchable = canFetchThread(of: stored, stored: thread.count)
+            if stored.isUnread, try session.setRead([ref], true) == 1 { stored.readAt = clock() }
+            let thread = try session.thread(of: stored)
+            let fetchable = fetchesThreads && session.threadCanBeFetched(stored, storedReplies: thread.count)
             let problem = request.parameter("thread_error")
             return .html(
                 pages.layout(
@@ -348,12 +328,10 @@ public final class WebSite: Sendable {
     }
 
     func timelinePage(_ request: WebRequest, pages: WebPages) throws -> WebResponse {
-        let configuration = configuration
-        let now = clock()
         let search = request.parameter("q")
         let filterText = request.parameter("where")
         let unreadOnly = request.parameter("unread") == "1"
-        guard let tab = WebTab(parameter: request.parameter("tab")) else {
+        guard let tab = TimelineTab(webParameter: request.parameter("tab")) else {
             let given = request.parameter("tab") ?? ""
             return .html(
                 pages.layout(
@@ -362,51 +340,35 @@ public final class WebSite: Sendable {
                         "No such tab", "tab=\(given) is not a tab: use all, v:<view> or p:<provider>.")),
                 status: 404)
         }
-        guard var query = tab.query(in: configuration, now: now) else {
-            return .html(
-                pages.layout(
-                    title: "Not found · aggr", content: pages.problem("No such tab", "\(tab.label) is not in \(configuration.file).")),
-                status: 404)
-        }
-        var filterError: String?
-        if let filterText {
-            do {
-                query.filters.append(try FilterParser.parse(filterText))
-            } catch {
-                filterError = "\(error)"
-            }
-        }
-        query.unreadOnly = unreadOnly
-        query.limit = 50
-        var status = 200
+        var wanted = LibrarySession.PageRequest(
+            tab: tab, filter: filterText, search: search, unreadOnly: unreadOnly, limit: search == nil ? 50 : WebPages.searchLimit)
         if let token = request.parameter("cursor") {
             guard let cursor = TimelineCursor(token: token) else {
                 return .html(
                     pages.layout(title: "Bad request · aggr", content: pages.problem("Bad cursor", "The page link is damaged.")),
                     status: 400)
             }
-            query.cursor = cursor
+            wanted.cursor = cursor
         }
-        let items: [StoredItem]
+        var items: [StoredItem] = []
         var next: String?
-        if filterError != nil {
-            items = []
-            status = 400
-        } else if let search {
-            items = try store.search(
-                search, limit: WebPages.searchLimit, providers: query.providers, filters: query.filters, hiding: query.hiding, now: now)
-        } else {
-            let page = try store.timeline(query)
+        var filterError: String?
+        var status = 200
+        do {
+            let page = try session.page(wanted)
             items = page.items
             next = page.nextCursor?.description
+        } catch let error as UnknownTabError {
+            return .html(
+                pages.layout(title: "Not found · aggr", content: pages.problem("No such tab", "\(error).")), status: 404)
+        } catch ItemSelection.Failure.invalidFilter(let error) {
+            filterError = "\(error)"
+            status = 400
         }
-        var tabs: [(WebTab, Int)] = []
-        for candidate in WebTab.all(in: configuration) {
-            guard var counted = candidate.query(in: configuration, now: now) else { continue }
-            counted.unreadOnly = true
-            tabs.append((candidate, try store.count(counted, cap: 1_000)))
-        }
-        let back = HTML.link("/", [("tab", tab.parameter), ("q", search), ("where", filterText), ("unread", unreadOnly ? "1" : nil)])
+        let strip = session.tabs()
+        let counts = try session.unreadCounts(of: strip)
+        let tabs = strip.map { ($0, counts[$0] ?? 0) }
+        let back = HTML.link("/", [("tab", tab.webParameter), ("q", search), ("where", filterText), ("unread", unreadOnly ? "1" : nil)])
         let header = pages.header(tabs: tabs, current: tab, search: search, filter: filterText, unreadOnly: unreadOnly)
         let content = pages.timeline(
             items: items, tab: tab, filterError: filterError, search: search, filter: filterText, unreadOnly: unreadOnly, next: next,
@@ -416,23 +378,12 @@ public final class WebSite: Sendable {
 
     // MARK: Actions
 
-    /// Whether the item page offers to fetch `stored`'s thread: its provider can, and fewer
-    /// replies are stored than the item counts (or none, when it does not count them).
-    func canFetchThread(of stored: StoredItem, stored count: Int) -> Bool {
-        guard let threads else { return false }
-        return Refresher.threadLooksIncomplete(stored.item, storedReplies: count)
-            && Refresher.canFetchThread(of: stored.item, configuration: configuration, registry: threads.registry)
-    }
-
     /// `POST /item/<ref>/thread`: fetches the thread through its provider, then shows the
     /// item again (with the reason when it could not).
     func fetchThread(_ ref: Int64) async throws -> WebResponse {
-        guard let threads, let stored = try store.item(ref: ref) else { return .text("no item \(ref)\n", status: 404) }
-        let refresher = Refresher(
-            configuration: configuration, registry: threads.registry, store: store, http: threads.http,
-            environment: threads.environment, now: clock())
+        guard fetchesThreads, let stored = try session.item(ref: ref) else { return .text("no item \(ref)\n", status: 404) }
         do {
-            _ = try await refresher.fetchThread(of: stored)
+            _ = try await session.fetchThread(of: stored)
             return .redirect(to: "/item/\(ref)#thread")
         } catch {
             return .redirect(to: HTML.link("/item/\(ref)", [("thread_error", "\(error)")]))
@@ -447,16 +398,15 @@ public final class WebSite: Sendable {
             return try await fetchThread(ref)
         }
         if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]) {
-            let now = clock()
             switch (parts[2], request.field("state")) {
             case ("read", "read"?), ("read", "unread"?):
                 let read = request.field("state") == "read"
-                guard try store.markRead(refs: [ref], read: read, now: now) == 1 else { return .text("no item \(ref)\n", status: 404) }
+                guard try session.setRead([ref], read) == 1 else { return .text("no item \(ref)\n", status: 404) }
                 return wantsJSON
                     ? .text("{\"ref\":\(ref),\"read\":\(read)}", status: 200, contentType: "application/json") : .redirect(to: back)
             case ("save", "saved"?), ("save", "unsaved"?):
                 let saved = request.field("state") == "saved"
-                guard try store.markSaved(refs: [ref], saved: saved, now: now) == 1 else { return .text("no item \(ref)\n", status: 404) }
+                guard try session.setSaved([ref], saved) == 1 else { return .text("no item \(ref)\n", status: 404) }
                 return wantsJSON
                     ? .text("{\"ref\":\(ref),\"saved\":\(saved)}", status: 200, contentType: "application/json") : .redirect(to: back)
             default:
@@ -464,18 +414,17 @@ public final class WebSite: Sendable {
             }
         }
         if request.path == "/tab/read" {
-            let configuration = configuration
-            guard let tab = WebTab(parameter: request.field("tab")), var query = tab.query(in: configuration, now: clock()) else {
+            guard let tab = TimelineTab(webParameter: request.field("tab")) else {
                 return .text("no tab \(request.field("tab") ?? "")\n", status: 404)
             }
-            if let filter = request.field("where"), !filter.isEmpty {
-                do {
-                    query.filters.append(try FilterParser.parse(filter))
-                } catch {
-                    return .text("where: \(error)\n", status: 400)
-                }
+            let count: Int
+            do {
+                count = try session.markRead(tab: tab, filter: request.field("where"))
+            } catch is UnknownTabError {
+                return .text("no tab \(request.field("tab") ?? "")\n", status: 404)
+            } catch ItemSelection.Failure.invalidFilter(let error) {
+                return .text("where: \(error)\n", status: 400)
             }
-            let count = try store.markRead(matching: query, now: clock())
             return wantsJSON ? .text("{\"marked\":\(count)}", status: 200, contentType: "application/json") : .redirect(to: back)
         }
         return .text("nothing to do at \(request.path)\n", status: 404)

@@ -1,6 +1,7 @@
 import Aggregator
 import ArgumentParser
 import Foundation
+import Logging
 import Providers
 
 /// What a command runs with: environment, config lookup, store and terminal.
@@ -60,24 +61,36 @@ struct CommandContext {
         return try ConfigLoader(registry: registry).load(path: path, displayName: shown)
     }
 
-    func openStore() throws -> Store {
-        try Store(path: databasePath)
+    /// The library session over this command's database, at the command's `now`.
+    ///
+    /// `readingOnly` is for a command that never writes (``LibrarySession/open``); `logger`
+    /// receives refresh diagnostics (warnings and worse by default).
+    func session(
+        _ configuration: Configuration, readingOnly: Bool = false, logger: Logger? = nil, clock: (@Sendable () -> Date)? = nil
+    ) throws -> LibrarySession {
+        let now = now
+        return try LibrarySession.open(
+            configuration: configuration, databasePath: databasePath, registry: registry, environment: environment,
+            readingOnly: readingOnly, logger: logger ?? Self.quietLogger, clock: clock ?? { now })
     }
 
-    /// The store for a command that never writes (``Store/forReading(path:)``).
-    func openStoreForReading() throws -> Store {
-        try Store.forReading(path: databasePath)
+    /// A session for a command that reads no config (`show`, `read`, `save`…), or the
+    /// optional one it read (nil: no providers, views or hiding rules).
+    func session(_ configuration: Configuration? = nil, readingOnly: Bool = false) throws -> LibrarySession {
+        try session(configuration ?? Configuration(file: editablePath), readingOnly: readingOnly, logger: nil, clock: nil)
+    }
+
+    /// Refresh diagnostics at warning level and above.
+    static var quietLogger: Logger {
+        var logger = Logger(label: "aggr")
+        logger.logLevel = .warning
+        return logger
     }
 
     /// Resolves `ITEM` arguments: a number (`42`) or `provider:id`.
-    func resolve(_ references: [String], in store: Store) throws -> [StoredItem] {
+    func resolve(_ references: [String], in session: LibrarySession) throws -> [StoredItem] {
         try references.map { reference in
-            if let ref = Int64(reference), let stored = try store.item(ref: ref) { return stored }
-            if let colon = reference.firstIndex(of: ":"),
-                let stored = try store.item(provider: String(reference[..<colon]), id: String(reference[reference.index(after: colon)...]))
-            {
-                return stored
-            }
+            if let stored = try session.item(named: reference) { return stored }
             throw CLIFailure(message: "no stored item \"\(reference)\" (use the number from `aggr timeline` or provider:id)", exitCode: 1)
         }
     }

@@ -16,7 +16,7 @@ final class ReaderLayoutTests: XCTestCase {
     }
 
     func testRowsFillTheWidthExactlyWithCJKCountedTwice() {
-        var model = ReaderModel(tabs: [ReaderTab(label: "All", query: TimelineQuery())])
+        var model = ReaderModel(tabs: [ReaderTab(tab: .all)])
         model.items = [stored(1, "数据库选型讨论：SQLite 还是 PostgreSQL，这是一个很长的标题"), stored(2, "ASCII title", read: true)]
         let layout = ReaderLayout(width: 60, height: 10, now: now)
         let lines = layout.screen(model, keys: ReaderKeys())
@@ -59,7 +59,7 @@ final class ReaderLayoutTests: XCTestCase {
     }
 
     func testTheTabBarKeepsTheCurrentTabInView() {
-        var model = ReaderModel(tabs: (0..<12).map { ReaderTab(label: "provider-\($0)", query: TimelineQuery(), unread: 3) })
+        var model = ReaderModel(tabs: (0..<12).map { ReaderTab(tab: .provider("provider-\($0)"), unread: 3) })
         model.currentTab = 11
         let bar = ReaderLayout(width: 40, height: 10, now: now).tabBar(model).truncated(to: 40)
         XCTAssertTrue(bar.text.hasPrefix("‹"), bar.text)
@@ -67,7 +67,7 @@ final class ReaderLayoutTests: XCTestCase {
     }
 
     func testSelectionFollowsItsItemWhenNewItemsArrive() {
-        var model = ReaderModel(tabs: [ReaderTab(label: "All", query: TimelineQuery())])
+        var model = ReaderModel(tabs: [ReaderTab(tab: .all)])
         model.replaceItems([stored(1, "a"), stored(2, "b"), stored(3, "c")], height: 10)
         model.move(by: 1, height: 10)
         XCTAssertEqual(model.selected?.ref, 2)

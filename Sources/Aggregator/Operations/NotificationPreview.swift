@@ -13,8 +13,9 @@ public struct NotificationPreview: Sendable {
     /// The newest matches shown by the timeline (hidden items left out).
     public var newest: [StoredItem]
 
-    /// Looks up rule `name` in `configuration` and matches it against `store`.
-    public init(configuration: Configuration, rule name: String, store: any TimelineStorage, sample: Int = 10, now: Date = Date()) throws {
+    /// Looks up rule `name` in the session's config and matches it against what is stored.
+    public init(session: LibrarySession, rule name: String, sample: Int = 10) throws {
+        let (configuration, store, now) = (session.configuration, session.storage, session.clock())
         guard let rule = configuration.notificationRule(named: name) else {
             let names = configuration.notify.map(\.name)
             let hint = NearestName.suggestion(for: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""

@@ -138,9 +138,10 @@ public final class Store: Sendable {
         try db.execute(sql: "UPDATE change_count SET value = value + 1")
     }
 
-    /// A number that changes whenever a write by any process changes what a listing shows:
-    /// items stored, updated or removed, read or saved state. Equal numbers mean nothing a
-    /// front end shows has changed since.
+    /// A number that changes with every write, by any process, that changes a listing.
+    ///
+    /// Items stored, updated or removed, read or saved state move it; equal numbers mean
+    /// nothing a front end shows has changed since.
     public func dataVersion() throws -> Int64 {
         try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM change_count") ?? 0 }
     }

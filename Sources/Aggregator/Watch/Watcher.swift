@@ -11,15 +11,12 @@ import Logging
 /// reported and the last good config keeps running. Cancelling the task running ``run(once:)``
 /// stops it: sections that came back are stored, the rest are left for the next start.
 public struct Watcher: Sendable {
-    public var configuration: Configuration
+    /// The library the watch refreshes; a reloaded providers.json replaces its config, so
+    /// every front end sharing the session follows.
+    public var session: LibrarySession
     /// providers.json, reloaded when it changes; nil never reloads.
     public var configPath: String?
-    public var registry: ProviderRegistry
-    public var store: any TimelineStorage
-    public var http: any HTTPClient
-    public var environment: [String: String]
     public var notifier: Notifier
-    public var logger: Logger
     /// The longest sleep between passes when no provider is due (new items written by other
     /// processes are notified after at most this long).
     public var configCheckInterval: TimeInterval = 60
@@ -31,22 +28,18 @@ public struct Watcher: Sendable {
     public var refreshEvents: @Sendable (RefreshEvent) -> Void
 
     public init(
-        configuration: Configuration, configPath: String?, registry: ProviderRegistry, store: any TimelineStorage, http: any HTTPClient,
-        environment: [String: String], notifier: Notifier, logger: Logger = Logger(label: "aggr.watch"),
-        report: @escaping @Sendable (WatchEvent) -> Void = { _ in },
+        session: LibrarySession, configPath: String?, notifier: Notifier, report: @escaping @Sendable (WatchEvent) -> Void = { _ in },
         refreshEvents: @escaping @Sendable (RefreshEvent) -> Void = { _ in }
     ) {
-        self.configuration = configuration
+        self.session = session
         self.configPath = configPath
-        self.registry = registry
-        self.store = store
-        self.http = http
-        self.environment = environment
         self.notifier = notifier
-        self.logger = logger
         self.report = report
         self.refreshEvents = refreshEvents
     }
+
+    var store: any TimelineStorage { session.storage }
+    var registry: ProviderRegistry { session.registry }
 
     /// Runs passes until cancelled, or one pass with `once`.
     ///
@@ -54,7 +47,7 @@ public struct Watcher: Sendable {
     /// summary.
     @discardableResult
     public func run(once: Bool = false) async -> RefreshSummary {
-        var configuration = configuration
+        var configuration = session.configuration
         var reloader = configPath.map { ConfigReloader(path: $0, registry: registry, displayName: configuration.file) }
         let deliveries = DeliveryQueue()
         var lastSummary = RefreshSummary()
@@ -66,6 +59,7 @@ public struct Watcher: Sendable {
             do {
                 if let reloaded = try reloader?.reload() {
                     configuration = reloaded
+                    session.configuration = reloaded
                     report(.configReloaded(configuration))
                 }
             } catch {
@@ -136,19 +130,12 @@ public struct Watcher: Sendable {
         let due = dueProviders(configuration, now: now, held: held)
         guard !due.isEmpty else { return nil }
         report(.passStarted(providers: due))
-        let refresher = Refresher(
-            configuration: configuration, registry: registry, store: store, http: http, environment: environment, logger: logger,
-            now: now)
         do {
-            let summary = try await refresher.refresh(only: due, events: refreshEvents)
+            let summary = try await session.refresh(
+                only: due, events: refreshEvents, pruneFailed: { report(.problem("pruning: \($0)")) })
             report(.passFinished(summary))
             for id in dueProviders(configuration, now: now, held: held) {
                 held[id] = now.addingTimeInterval(configCheckInterval)
-            }
-            do {
-                _ = try store.prune(configuration.retention, now: now)
-            } catch {
-                report(.problem("pruning: \(error)"))
             }
             return summary
         } catch {
@@ -193,7 +180,9 @@ public struct Watcher: Sendable {
 
     /// The digests due now, the marks moved past them; a rule seen for the first time
     /// starts at the newest stored item.
-    static func collectDigests(_ configuration: Configuration, store: any TimelineStorage, now: Date) throws -> [(NotificationRule, NotificationDigest)] {
+    static func collectDigests(
+        _ configuration: Configuration, store: any TimelineStorage, now: Date
+    ) throws -> [(NotificationRule, NotificationDigest)] {
         let latest = try store.latestRef()
         let marks = try store.notificationMarks()
         var digests: [(NotificationRule, NotificationDigest)] = []

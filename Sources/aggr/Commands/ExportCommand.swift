@@ -53,8 +53,7 @@ struct ExportCommand: ParsableCommand {
             request.expression = `where`
             request.showHidden = all
             let query = try request.checked(configuration: configuration, now: context.now)
-            let store = try context.openStore()
-            let items = try store.timeline(query).items
+            let items = try context.session(configuration).timeline(query).items
             let text = TimelineDocument.render(items, as: format, configuration: configuration, now: context.now)
             if let output {
                 do {

@@ -24,24 +24,24 @@ struct FilterTestCommand: ParsableCommand {
     func run() throws {
         try runReporting {
             let context = CommandContext(options: global)
-            let parsed: FilterExpression
+            let parsed: [FilterExpression]
             do {
-                parsed = try FilterParser.parse(expression)
+                parsed = try ItemSelection(configuration: nil, view: nil, expression: expression, showHidden: true).filters
             } catch {
                 throw CLIFailure(message: "\(error)", exitCode: CLIFailure.usage)
             }
-            let store = try context.openStore()
-            let counts = try store.count(matching: parsed, now: context.now)
+            let session = try context.session()
+            let counts = try session.count(matching: parsed[0])
             var rows = [["PROVIDER", "MATCHING", "STORED"]]
             for count in counts { rows.append([count.provider, String(count.matching), String(count.total)]) }
             rows.append(["total", String(counts.reduce(0) { $0 + $1.matching }), String(counts.reduce(0) { $0 + $1.total })])
             var output = ProviderTable.align(rows, width: context.terminal.width)
             var query = TimelineQuery()
             query.limit = max(1, min(sample, 50))
-            query.filters = [parsed]
+            query.filters = parsed
             query.now = context.now
             query.dedupe = false
-            let matches = try store.timeline(query).items
+            let matches = try session.timeline(query).items
             if !matches.isEmpty {
                 output +=
                     "\nnewest matches:\n" + TimelineRenderer(terminal: context.terminal, now: context.now).render(matches, format: .text)

@@ -25,7 +25,7 @@ struct ImportCommand: ParsableCommand {
             defer { if descriptor != 0 { close(descriptor) } }
             let summary: ItemImport.Summary
             do {
-                summary = try ItemImport(store: try context.openStore(), now: context.now).run(from: descriptor)
+                summary = try context.session().importItems(from: descriptor)
             } catch let failure as ItemImport.Failure {
                 throw CLIFailure(message: "\(name): \(failure)", exitCode: CLIFailure.dataError)
             }

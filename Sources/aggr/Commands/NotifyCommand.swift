@@ -36,10 +36,10 @@ struct NotifyTestCommand: AsyncParsableCommand {
         try await runReporting {
             let context = CommandContext(options: global)
             let configuration = try context.configuration()
-            let store = try context.openStore()
+            let session = try context.session(configuration)
             let preview: NotificationPreview
             do {
-                preview = try NotificationPreview(configuration: configuration, rule: name, store: store, sample: sample, now: context.now)
+                preview = try NotificationPreview(session: session, rule: name, sample: sample)
             } catch let error as NotificationPreview.UnknownRule {
                 throw CLIFailure(message: error.description, exitCode: CLIFailure.usage)
             }

@@ -27,9 +27,9 @@ struct ProvidersListCommand: AsyncParsableCommand {
             let context = CommandContext(options: global)
             let configuration = try context.configuration()
             if let check { return try await checkCredentials(check, configuration: configuration, context: context) }
-            let store = try context.openStore()
+            let status = try context.session(configuration).providerStatus()
             let table = ProviderTable(terminal: context.terminal, now: context.now)
-            context.print(table.render(configuration: configuration, counts: try store.itemCounts(), states: try store.providerStates()))
+            context.print(table.render(configuration: configuration, counts: status.counts, states: status.states))
             if configuration.providers.isEmpty {
                 context.notice("\(configuration.file) lists no providers yet; see `aggr types` for what can be added")
             }

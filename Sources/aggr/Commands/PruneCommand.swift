@@ -25,10 +25,10 @@ struct PruneCommand: ParsableCommand {
     func run() throws {
         try runReporting {
             let context = CommandContext(options: global)
-            let store = try context.openStore()
             if !items.isEmpty {
-                let found = try context.resolve(items, in: store)
-                let count = try store.remove(refs: found.map(\.ref), now: context.now)
+                let session = try context.session()
+                let found = try context.resolve(items, in: session)
+                let count = try session.remove(found.map(\.ref))
                 context.notice("removed \(count) item\(count == 1 ? "" : "s")")
                 return
             }
@@ -44,10 +44,8 @@ struct PruneCommand: ParsableCommand {
                 }
                 policy.maxAge = span
             }
-            var result = try store.prune(policy, now: context.now)
-            if orphans, let configuration {
-                result.byRequest = try store.removeProviders(notIn: configuration.providers.map(\.id), now: context.now)
-            }
+            let session = try context.session(configuration)
+            let result = try session.prune(policy, orphans: orphans)
             context.notice(
                 "removed \(result.total) item\(result.total == 1 ? "" : "s") (\(result.byAge) by age, \(result.byCount) over the per-provider limit, \(result.byRequest) of removed providers)"
                     + (result.forgottenTombstones == 0

@@ -28,13 +28,13 @@ struct ReadCommand: ParsableCommand {
     func run() throws {
         try runReporting {
             let context = CommandContext(options: global)
-            let store = try context.openStore()
+            let session = try context.session()
             if all {
-                let count = try store.markAllRead(providers: provider, now: context.now)
+                let count = try session.markAllRead(providers: provider)
                 context.notice("marked \(count) item\(count == 1 ? "" : "s") read")
             } else {
-                let found = try context.resolve(items, in: store)
-                let count = try store.markRead(refs: found.map(\.ref), read: !unread, now: context.now)
+                let found = try context.resolve(items, in: session)
+                let count = try session.setRead(found.map(\.ref), !unread)
                 context.notice("marked \(count) item\(count == 1 ? "" : "s") \(unread ? "unread" : "read")")
             }
         }

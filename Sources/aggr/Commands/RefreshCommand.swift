@@ -1,7 +1,6 @@
 import Aggregator
 import ArgumentParser
 import Foundation
-import Logging
 
 /// `aggr refresh`: fetch every enabled provider concurrently and store what is new.
 struct RefreshCommand: AsyncParsableCommand {
@@ -44,7 +43,7 @@ struct RefreshCommand: AsyncParsableCommand {
                 context.notice("\(configuration.file) lists no providers; see `aggr types`")
                 return
             }
-            let store = try context.openStore()
+            let session = try context.session(configuration)
             var http: any HTTPClient = replay.map { ReplayHTTPClient(directory: $0) } ?? CurlHTTPClient()
             if let record { http = RecordingHTTPClient(wrapping: http, directory: record) }
             let errorIsTTY = isatty(STDERR_FILENO) == 1
@@ -57,15 +56,16 @@ struct RefreshCommand: AsyncParsableCommand {
                     progress.tick()
                 }
             }
-            var logger = Logger(label: "aggr")
-            logger.logLevel = .warning
-            let refresher = Refresher(
-                configuration: configuration, registry: context.registry, store: store, http: http,
-                environment: context.environment, logger: logger, now: context.now)
-            let summary = try await refresher.refresh(only: providers, force: force, events: progress.handle)
-            ticker.cancel()
-            progress.finish()
-            _ = try store.prune(configuration.retention, now: context.now)
+            let summary: RefreshSummary
+            do {
+                summary = try await session.refresh(only: providers, force: force, http: http, events: progress.handle)
+                ticker.cancel()
+                progress.finish()
+            } catch {
+                ticker.cancel()
+                progress.finish()
+                throw error
+            }
             context.notice(summary.line)
             status = summary.exitStatus
         }

@@ -17,9 +17,9 @@ struct SaveCommand: ParsableCommand {
     func run() throws {
         try runReporting {
             let context = CommandContext(options: global)
-            let store = try context.openStore()
-            let found = try context.resolve(items, in: store)
-            let count = try store.markSaved(refs: found.map(\.ref), saved: !unsave, now: context.now)
+            let session = try context.session()
+            let found = try context.resolve(items, in: session)
+            let count = try session.setSaved(found.map(\.ref), !unsave)
             context.notice("\(unsave ? "unsaved" : "saved") \(count) item\(count == 1 ? "" : "s")")
         }
     }

@@ -40,10 +40,11 @@ struct SearchCommand: ParsableCommand {
             let configuration = try context.optionalConfiguration()
             let selection = try FilterOptions(view: nil, where: `where`, all: all).selection(configuration)
             let text = query.joined(separator: " ")
-            let store = try context.openStoreForReading()
-            let results = try store.search(
-                text, limit: limit, providers: provider.flatMap { $0.split(separator: ",").map(String.init) }, filters: selection.filters,
-                hiding: selection.hiding, now: context.now)
+            var scope = TimelineQuery()
+            scope.providers = provider.flatMap { $0.split(separator: ",").map(String.init) }
+            scope.now = context.now
+            let session = try context.session(configuration, readingOnly: true)
+            let results = try session.search(text, in: selection.applied(to: scope), limit: limit)
             let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)
             guard format == .text else {
                 context.print(renderer.render(results, format: format))

@@ -20,8 +20,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try runReporting {
             let context = CommandContext(options: global)
-            let store = try context.openStore()
-            let found = try context.resolve(items, in: store)
+            let found = try context.resolve(items, in: try context.session())
             if format == .text {
                 let renderer = ItemDetailRenderer(terminal: context.terminal, now: context.now)
                 context.print(found.map(renderer.render).joined(separator: "\n"))

@@ -76,12 +76,12 @@ struct TimelineCommand: ParsableCommand {
             request.savedOnly = saved
             request.dedupe = !noDedupe
             let query = try request.checked(configuration: configuration, now: context.now)
-            let store = try context.openStoreForReading()
-            let page = try store.timeline(query)
+            let session = try context.session(configuration, readingOnly: true)
+            let page = try session.timeline(query)
             let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)
             context.print(renderer.render(page.items, format: format))
             if page.items.isEmpty {
-                let stored = try store.itemCounts().values.reduce(0) { $0 + $1.total }
+                let stored = try session.providerStatus().counts.values.reduce(0) { $0 + $1.total }
                 context.notice(stored == 0 ? "nothing stored yet: run `aggr refresh`" : "no items match")
             } else if let next = page.nextCursor, format == .text {
                 context.notice("more: aggr timeline --cursor \(next)")

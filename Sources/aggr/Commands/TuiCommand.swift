@@ -1,6 +1,7 @@
 import Aggregator
 import ArgumentParser
 import Foundation
+import Logging
 import TerminalFrontEnd
 
 /// `aggr tui`: read the merged timeline interactively.
@@ -36,12 +37,11 @@ struct TuiCommand: ParsableCommand {
         let context = CommandContext(options: global)
         do {
             let configuration = try context.configuration()
-            let store = try context.openStore()
-            try TerminalReader(
-                configuration: configuration, store: store, registry: context.registry, environment: context.environment,
-                images: InlineImageProtocol.chosen(by: images, environment: context.environment)
-            )
-            .run()
+            // The screen is the reader's: refresh diagnostics go to its status line, not stderr.
+            var logger = Logger(label: "aggr.tui")
+            logger.logLevel = .critical
+            let session = try context.session(configuration, logger: logger, clock: { Date() })
+            try TerminalReader(session: session, images: InlineImageProtocol.chosen(by: images, environment: context.environment)).run()
         } catch let error as ConfigError {
             FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
             throw ExitCode(CLIFailure.configError)

@@ -1,7 +1,6 @@
 import Aggregator
 import ArgumentParser
 import Foundation
-import Logging
 
 /// `aggr watch`: refresh each provider when it is due, and notify, until stopped.
 struct WatchCommand: AsyncParsableCommand {
@@ -35,18 +34,14 @@ struct WatchCommand: AsyncParsableCommand {
             } catch {
                 throw CLIFailure(message: "\(error)", exitCode: Self.alreadyWatching)
             }
-            let store = try context.openStore()
             let errorIsTTY = isatty(STDERR_FILENO) == 1
             let write: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
             let log = WatchLog(live: errorIsTTY, color: errorIsTTY && context.terminal.color, width: context.terminal.width, write: write)
-            var logger = Logger(label: "aggr")
-            logger.logLevel = .warning
-            let http = CurlHTTPClient()
+            // The watch's clock is the wall clock: each pass happens at its own time.
+            let session = try context.session(configuration, clock: { Date() })
             let notifier = Notifier(environment: context.environment, terminal: errorIsTTY ? write : nil)
             let watcher = Watcher(
-                configuration: configuration, configPath: path, registry: context.registry, store: store, http: http,
-                environment: context.environment, notifier: notifier, logger: logger, report: log.handle,
-                refreshEvents: log.handle)
+                session: session, configPath: path, notifier: notifier, report: log.handle, refreshEvents: log.handle)
             let enabled = configuration.providers.filter(\.enabled).count
             log.line(
                 "watching \(configuration.file) (\(enabled) provider\(enabled == 1 ? "" : "s"), \(configuration.notify.count) notify rule\(configuration.notify.count == 1 ? "" : "s")) into \(context.databasePath), pid \(getpid())"

@@ -1,0 +1,305 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// One front end's session with the library: the config in force, the providers, the
+/// storage, the HTTP client and the clock, and the verbs every front end needs.
+///
+/// The CLI, the terminal reader, the web site, the Google Reader API and the watch read,
+/// change and refresh the timeline only through a session: none of them opens a database,
+/// parses a filter or builds a ``Refresher``. ``dataVersion()`` lets a front end notice
+/// writes made by any process (a read mark from the web shows in the reader).
+public final class LibrarySession: Sendable {
+    /// Where the timeline is kept.
+    public let storage: any TimelineStorage
+    public let registry: ProviderRegistry
+    /// The process environment: provider tokens and cookies are read from it.
+    public let environment: [String: String]
+    /// The session's notion of now (`AGGR_NOW` pins it for the CLI; tests pin it).
+    public let clock: @Sendable () -> Date
+    let logger: Logger
+    private let state: Mutex<State>
+    private let makeHTTP: @Sendable () -> any HTTPClient
+
+    struct State {
+        var configuration: Configuration
+        /// Moves on with every config change, so cached counts of the old config are dropped.
+        var generation = 0
+        var http: (any HTTPClient)?
+        var counts: CountCache?
+    }
+
+    /// Unread counts of the tabs, as of a data version and config generation.
+    struct CountCache {
+        var version: Int64
+        var generation: Int
+        var cap: Int
+        var taken: Date
+        var counts: [TimelineTab: Int]
+    }
+
+    /// How long cached unread counts stand while nothing is written: filters with an age
+    /// (`age < 2d`) change what they count as time passes.
+    static let countLifetime: TimeInterval = 30
+
+    /// A session over `storage`; `http` makes the HTTP client on first use (loading libcurl
+    /// costs milliseconds a command that never fetches should not pay).
+    public init(
+        configuration: Configuration, storage: any TimelineStorage, registry: ProviderRegistry, environment: [String: String],
+        http: @escaping @Sendable () -> any HTTPClient = { CurlHTTPClient() }, logger: Logger = Logger(label: "aggr"),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.storage = storage
+        self.registry = registry
+        self.environment = environment
+        self.clock = clock
+        self.logger = logger
+        makeHTTP = http
+        state = Mutex(State(configuration: configuration))
+    }
+
+    /// Opens the SQLite timeline at `databasePath` (created or upgraded when needed;
+    /// `readingOnly` skips the write set-up when the file is current, as a command that
+    /// never writes wants).
+    public static func open(
+        configuration: Configuration, databasePath: String, registry: ProviderRegistry, environment: [String: String],
+        readingOnly: Bool = false, http: @escaping @Sendable () -> any HTTPClient = { CurlHTTPClient() },
+        logger: Logger = Logger(label: "aggr"), clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws -> LibrarySession {
+        let storage = readingOnly ? try Store.forReading(path: databasePath) : try Store(path: databasePath)
+        return LibrarySession(
+            configuration: configuration, storage: storage, registry: registry, environment: environment, http: http, logger: logger,
+            clock: clock)
+    }
+
+    /// The config in force; setting it (a reload) takes effect for the next call.
+    public var configuration: Configuration {
+        get { state.withLock { $0.configuration } }
+        set {
+            state.withLock {
+                $0.configuration = newValue
+                $0.generation += 1
+                $0.counts = nil
+            }
+        }
+    }
+
+    /// The HTTP client, started on first use and shared by every fetch of the session.
+    public var http: any HTTPClient {
+        state.withLock { state in
+            if let http = state.http { return http }
+            let http = makeHTTP()
+            state.http = http
+            return http
+        }
+    }
+
+    /// A number that changes whenever any process writes something a listing shows.
+    public func dataVersion() throws -> Int64 { try storage.dataVersion() }
+
+    // MARK: Tabs and pages
+
+    /// The tabs the config offers: views, All, providers.
+    public func tabs() -> [TimelineTab] { TimelineTab.strip(of: configuration) }
+
+    /// The query listing `tab` with the config's hiding rules, narrowed by `filter` (the
+    /// filter language); the filter is parsed here, through ``ItemSelection``.
+    public func query(for tab: TimelineTab, filter: String? = nil) throws -> TimelineQuery {
+        let configuration = configuration
+        var query = TimelineQuery()
+        query.now = clock()
+        var view: String?
+        switch tab {
+        case .all: break
+        case .view(let name):
+            guard configuration.views.contains(where: { $0.name == name && $0.filter != nil }) else {
+                throw UnknownTabError(tab: tab, file: configuration.file)
+            }
+            view = name
+        case .provider(let id):
+            guard configuration.provider(id: id) != nil else { throw UnknownTabError(tab: tab, file: configuration.file) }
+            query.providers = [id]
+        case .section(let provider, let key):
+            query.providers = [provider]
+            query.sections = [key]
+        case .saved: query.savedOnly = true
+        case .read: query.readOnly = true
+        }
+        let expression = filter.flatMap { $0.isEmpty ? nil : $0 }
+        return try ItemSelection(configuration: configuration, view: view, expression: expression, showHidden: false).applied(to: query)
+    }
+
+    /// What a front end lists of a tab.
+    public struct PageRequest: Sendable {
+        public var tab: TimelineTab
+        /// A filter expression narrowing the tab.
+        public var filter: String?
+        /// Search words: the best matches instead of the newest items, in one page.
+        public var search: String?
+        public var unreadOnly = false
+        /// Where the page starts (from the previous page's ``TimelinePage/nextCursor``).
+        public var cursor: TimelineCursor?
+        public var limit: Int
+
+        public init(
+            tab: TimelineTab, filter: String? = nil, search: String? = nil, unreadOnly: Bool = false, cursor: TimelineCursor? = nil,
+            limit: Int
+        ) {
+            self.tab = tab
+            self.filter = filter
+            self.search = search
+            self.unreadOnly = unreadOnly
+            self.cursor = cursor
+            self.limit = limit
+        }
+    }
+
+    /// A page of a tab; a search answers with one page of the best matches.
+    ///
+    /// Throws ``UnknownTabError``, ``ItemSelection/Failure`` for a filter that does not
+    /// parse, and ``SearchError`` for search words the store refuses.
+    public func page(_ request: PageRequest) throws -> TimelinePage {
+        var query = try query(for: request.tab, filter: request.filter)
+        query.unreadOnly = request.unreadOnly
+        if let search = request.search {
+            let found = try storage.search(
+                search, limit: request.limit, providers: query.providers, filters: query.filters, hiding: query.hiding, now: query.now)
+            return TimelinePage(items: found, nextCursor: nil)
+        }
+        query.limit = request.limit
+        query.cursor = request.cursor
+        return try storage.timeline(query)
+    }
+
+    /// A page of any query (a reader app's stream with its own bounds).
+    public func timeline(_ query: TimelineQuery) throws -> TimelinePage { try storage.timeline(query) }
+
+    /// How many unread items each tab holds (counted up to `cap`), from a cache while no
+    /// process has written since it was counted.
+    public func unreadCounts(of tabs: [TimelineTab], cap: Int = 1_000) throws -> [TimelineTab: Int] {
+        let version = try storage.dataVersion()
+        let now = clock()
+        let (generation, cached) = state.withLock { ($0.generation, $0.counts) }
+        var counts: [TimelineTab: Int] = [:]
+        if let cached, cached.version == version, cached.generation == generation, cached.cap == cap,
+            abs(now.timeIntervalSince(cached.taken)) < Self.countLifetime
+        {
+            counts = cached.counts
+        }
+        var counted = false
+        for tab in tabs where counts[tab] == nil {
+            var query = try query(for: tab)
+            query.unreadOnly = true
+            counts[tab] = try storage.count(query, cap: cap)
+            counted = true
+        }
+        if counted {
+            state.withLock {
+                if $0.generation == generation {
+                    $0.counts = CountCache(version: version, generation: generation, cap: cap, taken: now, counts: counts)
+                }
+            }
+        }
+        return counts
+    }
+
+    /// Every stored section of a configured provider, then the configured sections not
+    /// stored yet: what a reader app subscribes to.
+    public func subscriptions() throws -> [SectionSummary] {
+        let configuration = configuration
+        var sections = try storage.sections().filter { configuration.provider(id: $0.provider) != nil }
+        for entry in configuration.providers {
+            for spec in entry.sections where !sections.contains(where: { $0.provider == entry.id && $0.key == spec.key }) {
+                sections.append(SectionSummary(provider: entry.id, key: spec.key, title: "\(entry.id) \(spec.key)"))
+            }
+        }
+        return sections
+    }
+
+    // MARK: Items and state
+
+    public func item(ref: Int64) throws -> StoredItem? { try storage.item(ref: ref) }
+
+    /// The items numbered `refs` that exist.
+    public func items(refs: [Int64]) throws -> [StoredItem] { try storage.items(refs: refs) }
+
+    /// `ITEM` as a user names it: its number (`42`) or `provider:id`.
+    public func item(named reference: String) throws -> StoredItem? {
+        if let ref = Int64(reference), let stored = try storage.item(ref: ref) { return stored }
+        guard let colon = reference.firstIndex(of: ":") else { return nil }
+        return try storage.item(provider: String(reference[..<colon]), id: String(reference[reference.index(after: colon)...]))
+    }
+
+    /// Marks `refs` read or unread; returns how many exist.
+    @discardableResult
+    public func setRead(_ refs: [Int64], _ read: Bool) throws -> Int { try storage.markRead(refs: refs, read: read, now: clock()) }
+
+    /// Saves or unsaves `refs`; returns how many exist.
+    @discardableResult
+    public func setSaved(_ refs: [Int64], _ saved: Bool) throws -> Int {
+        try storage.markSaved(refs: refs, saved: saved, now: clock())
+    }
+
+    /// Marks every unread item of `tab` (narrowed by `filter`, and to items published up to
+    /// `publishedUpTo`) read; returns how many.
+    @discardableResult
+    public func markRead(tab: TimelineTab, filter: String? = nil, publishedUpTo: Date? = nil) throws -> Int {
+        var query = try query(for: tab, filter: filter)
+        query.before = publishedUpTo
+        return try storage.markRead(matching: query, now: clock())
+    }
+
+    // MARK: Threads
+
+    /// The replies stored for `topic` (none for a reply).
+    public func thread(of topic: StoredItem) throws -> [StoredItem] {
+        topic.item.kind == .reply ? [] : try storage.thread(of: topic, limit: 500)
+    }
+
+    /// Whether `topic`'s provider can fetch its thread and fewer replies are stored than it
+    /// counts (or none, when it does not count them).
+    public func threadCanBeFetched(_ topic: StoredItem, storedReplies: Int) -> Bool {
+        Refresher.threadLooksIncomplete(topic.item, storedReplies: storedReplies)
+            && Refresher.canFetchThread(of: topic.item, configuration: configuration, registry: registry)
+    }
+
+    /// Why replies `topic` counts are not stored and cannot be fetched, if that is so.
+    public func whyThreadIsUnavailable(_ topic: StoredItem) -> String? {
+        Refresher.whyThreadIsUnavailable(of: topic.item, configuration: configuration, registry: registry)
+    }
+
+    /// Fetches `topic`'s thread through its provider and stores it; returns the replies.
+    public func fetchThread(of topic: StoredItem) async throws -> [StoredItem] {
+        try await refresher().fetchThread(of: topic)
+    }
+
+    // MARK: Refreshing
+
+    /// The refresher of the config in force; `http` replaces the session's client (a
+    /// recording or a replay).
+    func refresher(http: (any HTTPClient)? = nil, now: Date? = nil) -> Refresher {
+        Refresher(
+            configuration: configuration, registry: registry, store: storage, http: http ?? self.http, environment: environment,
+            logger: logger, now: now ?? clock())
+    }
+
+    /// Fetches `only` (every enabled provider when empty) and stores what is new, then
+    /// applies the config's retention; `force` ignores intervals and backoff.
+    ///
+    /// A failed prune is thrown, unless `pruneFailed` takes it (the watch logs it and goes on).
+    public func refresh(
+        only: [String] = [], force: Bool = false, http: (any HTTPClient)? = nil,
+        events: @escaping @Sendable (RefreshEvent) -> Void = { _ in }, pruneFailed: ((any Error) -> Void)? = nil
+    ) async throws -> RefreshSummary {
+        let now = clock()
+        let configuration = configuration
+        let summary = try await refresher(http: http, now: now).refresh(only: only, force: force, events: events)
+        do {
+            _ = try storage.prune(configuration.retention, now: now)
+        } catch {
+            guard let pruneFailed else { throw error }
+            pruneFailed(error)
+        }
+        return summary
+    }
+}

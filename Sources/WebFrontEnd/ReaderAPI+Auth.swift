@@ -1,0 +1,39 @@
+import Aggregator
+import Foundation
+
+/// The Reader API's sign-in and its tokens: `ClientLogin`, the `Auth` header, the action token `T`.
+extension ReaderAPI {
+    func authorized(_ request: WebRequest, keys: ServeKeys) -> Bool {
+        guard let header = request.header("Authorization") else { return false }
+        let parts = header.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "googlelogin auth" else { return false }
+        return SessionBook.constantTimeEqual(String(parts[1]).trimmingCharacters(in: .whitespaces), keys.readerAuth)
+    }
+
+    /// `POST /accounts/ClientLogin` with `Email` and `Passwd` (form or query).
+    func login(_ request: WebRequest, keys: ServeKeys) -> WebResponse {
+        let fields = request.form + request.query
+        guard let password = fields.first(where: { $0.0 == "Passwd" })?.1 else {
+            return .text("Error=BadAuthentication\nInfo=Passwd is missing\n", status: 401)
+        }
+        switch checkPassword(password, request.client) {
+        case .accepted:
+            let token = keys.readerAuth
+            return .text("SID=\(token)\nLSID=\(token)\nAuth=\(token)\n", status: 200)
+        case .rejected:
+            return .text("Error=BadAuthentication\n", status: 401)
+        case .throttled(let until):
+            let seconds = max(1, Int(until.timeIntervalSince(now)))
+            return WebResponse.text("Error=BadAuthentication\nInfo=too many wrong passwords; retry in \(seconds) s\n", status: 429)
+                .adding("Retry-After", String(seconds))
+        }
+    }
+
+    /// A 400 unless a POST's `T` is the action token; an empty or missing `T` passes when the
+    /// header auth is valid (FeedMe sends "", Fluent Reader none).
+    func checkActionToken(_ request: WebRequest, keys: ServeKeys) -> WebResponse? {
+        guard let token = request.field("T") ?? request.parameter("T"), !token.isEmpty else { return nil }
+        return SessionBook.constantTimeEqual(token, keys.readerAction)
+            ? nil : WebResponse.text("bad T token\n", status: 401).adding("X-Reader-Google-Bad-Token", "true")
+    }
+}

@@ -1,0 +1,71 @@
+import Aggregator
+import Foundation
+
+/// Changes reader apps send: read, kept-unread and starred per item, and marking a stream read.
+extension ReaderAPI {
+    /// States clients send beside the ones aggr keeps, accepted and not kept, as FreshRSS
+    /// does: newsboat marks unread with `kept-unread` plus `tracking-kept-unread`, and apps
+    /// send `like` and `broadcast` (sharing) with a star.
+    static let ignoredTags: Set<String> = [
+        "user/-/state/com.google/tracking-kept-unread", "user/-/state/com.google/tracking-body-link-used",
+        "user/-/state/com.google/tracking-emailed", "user/-/state/com.google/tracking-item-link-used",
+        "user/-/state/com.google/like", "user/-/state/com.google/broadcast", "user/-/state/com.google/broadcast-friends",
+    ]
+
+    /// `POST edit-tag`: `a`/`r` of read, kept-unread and starred for every `i`.
+    func editTag(_ request: WebRequest, keys: ServeKeys) throws -> WebResponse {
+        if let refusal = checkActionToken(request, keys: keys) { return refusal }
+        let refs: [Int64]
+        do {
+            refs = try requestIDs(request)
+        } catch {
+            return .text("\(error.message)\n", status: 400)
+        }
+        let form = request.form + request.query
+        let added = form.filter { $0.0 == "a" }.map { ReaderStream.normalized($0.1) }
+        let removed = form.filter { $0.0 == "r" }.map { ReaderStream.normalized($0.1) }
+        guard !added.isEmpty || !removed.isEmpty else { return .text("name a tag to add (a=) or remove (r=)\n", status: 400) }
+        let known = [ReaderStream.readID, ReaderStream.starredID, ReaderStream.keptUnreadID]
+        let (adding, removing) = (added.filter { !Self.ignoredTags.contains($0) }, removed.filter { !Self.ignoredTags.contains($0) })
+        if let unknown = (adding + removing).first(where: { !known.contains($0) }) {
+            return .text("cannot set \"\(unknown)\": read and starred are the states aggr keeps\n", status: 400)
+        }
+        let stored = Set(try session.items(refs: refs).map(\.ref))
+        let missing = refs.filter { !stored.contains($0) }
+        guard missing.isEmpty else { return .text("no item \(missing[0])\n", status: 404) }
+        for tag in adding {
+            switch tag {
+            case ReaderStream.readID: try session.setRead(refs, true)
+            case ReaderStream.keptUnreadID: try session.setRead(refs, false)
+            default: try session.setSaved(refs, true)
+            }
+        }
+        for tag in removing {
+            switch tag {
+            case ReaderStream.readID: try session.setRead(refs, false)
+            case ReaderStream.keptUnreadID: break
+            default: try session.setSaved(refs, false)
+            }
+        }
+        return .text("OK", status: 200)
+    }
+
+    /// `POST mark-all-as-read`: `s` (a stream), `ts` (only items published up to then, µs).
+    func markAllRead(_ request: WebRequest, keys: ServeKeys) throws -> WebResponse {
+        if let refusal = checkActionToken(request, keys: keys) { return refusal }
+        let form = request.form + request.query
+        guard let streamText = form.first(where: { $0.0 == "s" })?.1 else { return .text("s: name the stream to mark read\n", status: 400) }
+        guard let tab = ReaderStream(streamText)?.tab(in: session.configuration) else {
+            return .text("unknown stream \"\(streamText)\"\n", status: 400)
+        }
+        var before: Date?
+        if let stamp = form.first(where: { $0.0 == "ts" })?.1, !stamp.isEmpty {
+            guard let micros = Int64(stamp), micros >= 0 else {
+                return .text("ts: \"\(stamp)\" is not a time in microseconds\n", status: 400)
+            }
+            before = Date(timeIntervalSince1970: Double(micros) / 1_000_000)
+        }
+        try session.markRead(tab: tab, publishedUpTo: before)
+        return .text("OK", status: 200)
+    }
+}

@@ -1,0 +1,107 @@
+import Aggregator
+import Foundation
+
+/// What a reader app lists: the user, subscriptions (provider sections), labels and unread counts.
+extension ReaderAPI {
+    func userInfo(_ writer: inout JSONWriter) {
+        writer.beginObject()
+        for (key, value) in [("userId", "1"), ("userName", "aggr"), ("userProfileId", "1"), ("userEmail", "")] {
+            writer.key(key)
+            writer.string(value)
+        }
+        writer.endObject()
+    }
+
+    /// Provider sections, stored or configured, each labelled with its provider.
+    func sectionList() throws -> [SectionSummary] { try session.subscriptions() }
+
+    func subscriptions(_ writer: inout JSONWriter) throws {
+        let configuration = session.configuration
+        writer.beginObject()
+        writer.key("subscriptions")
+        writer.beginArray()
+        for section in try sectionList() {
+            let entry = configuration.provider(id: section.provider)
+            writer.beginObject()
+            writer.key("id")
+            writer.string(ReaderStream.subscriptionID(provider: section.provider, section: section.key))
+            writer.key("title")
+            writer.string(section.title)
+            writer.key("categories")
+            writer.beginArray()
+            writer.beginObject()
+            writer.key("id")
+            writer.string("user/-/label/\(section.provider)")
+            writer.key("label")
+            writer.string(section.provider)
+            writer.endObject()
+            writer.endArray()
+            let feedURL = section.key.hasPrefix("url/") ? String(section.key.dropFirst(4)) : entry?.stringOption("url")
+            writer.key("url")
+            writer.string(SecretRedactor.redact(url: feedURL ?? ""))
+            writer.key("htmlUrl")
+            writer.string(entry?.webURL ?? "")
+            writer.key("iconUrl")
+            writer.string("")
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    func tags(_ writer: inout JSONWriter) {
+        let configuration = session.configuration
+        writer.beginObject()
+        writer.key("tags")
+        writer.beginArray()
+        writer.beginObject()
+        writer.key("id")
+        writer.string(ReaderStream.starredID)
+        writer.endObject()
+        for name in configuration.views.map(\.name) + configuration.providers.map(\.id) {
+            writer.beginObject()
+            writer.key("id")
+            writer.string("user/-/label/\(name)")
+            writer.key("type")
+            writer.string("folder")
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    func unreadCounts(_ writer: inout JSONWriter) throws {
+        let configuration = session.configuration
+        let sections = try sectionList()
+        var rows: [(String, Int, Date?)] = sections.map {
+            (ReaderStream.subscriptionID(provider: $0.provider, section: $0.key), $0.unread, $0.newestUnread)
+        }
+        for entry in configuration.providers {
+            let own = sections.filter { $0.provider == entry.id }
+            rows.append(("user/-/label/\(entry.id)", own.reduce(0) { $0 + $1.unread }, own.compactMap(\.newestUnread).max()))
+        }
+        let views = configuration.views.filter { $0.filter != nil }.map { TimelineTab.view($0.name) }
+        let viewCounts = try session.unreadCounts(of: views, cap: Self.maximumCount)
+        for view in views {
+            rows.append(("user/-/label/\(view.label)", viewCounts[view] ?? 0, nil))
+        }
+        rows.append((ReaderStream.readingListID, sections.reduce(0) { $0 + $1.unread }, sections.compactMap(\.newestUnread).max()))
+        writer.beginObject()
+        writer.key("max")
+        writer.integer(Self.maximumCount)
+        writer.key("unreadcounts")
+        writer.beginArray()
+        for (id, count, newest) in rows where count > 0 {
+            writer.beginObject()
+            writer.key("id")
+            writer.string(id)
+            writer.key("count")
+            writer.integer(count)
+            writer.key("newestItemTimestampUsec")
+            writer.string(String(Int64((newest ?? now).timeIntervalSince1970 * 1_000_000)))
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+}
