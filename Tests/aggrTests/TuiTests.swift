@@ -326,6 +326,34 @@ final class TuiTests: ServeTestCase {
         terminal.finish()
     }
 
+    /// A read mark made in the web shows in a running reader within 2 s: the reader follows
+    /// the store's data version, whoever wrote (before, it noticed only new items).
+    func testAReadMarkMadeInTheWebShowsInTheRunningReaderWithinTwoSeconds() throws {
+        writeConfig()
+        try importItems()
+        let tui = try startReader()
+        var screen = try tui.waitFor("All 6")
+        XCTAssertTrue(screen.contains("shots 2"), screen)
+        let browser = session(try startServe())
+        let token = try XCTUnwrap(CurlSession.hiddenField("csrf", in: try browser.send("GET", "/").body))
+
+        XCTAssertEqual(try browser.send("POST", "/item/4/read", form: [("csrf", token), ("state", "read")]).status, 303)
+        screen = try tui.waitFor(timeout: 2) { $0.contains("All 5") && $0.contains("shots 1") }
+        XCTAssertTrue(screen.contains("All 5") && screen.contains("shots 1"), "the web's mark within 2 s: \(screen)")
+
+        // Marking it unread again shows too, and so does marking a whole tab read.
+        XCTAssertEqual(try browser.send("POST", "/item/4/read", form: [("csrf", token), ("state", "unread")]).status, 303)
+        screen = try tui.waitFor(timeout: 2) { $0.contains("All 6") && $0.contains("shots 2") }
+        XCTAssertTrue(screen.contains("All 6") && screen.contains("shots 2"), "unread again within 2 s: \(screen)")
+        XCTAssertEqual(try browser.send("POST", "/tab/read", form: [("csrf", token), ("tab", "p:v2ex")]).status, 303)
+        // A tab without unread items shows no count.
+        screen = try tui.waitFor(timeout: 2) { $0.contains("All 3") && !$0.contains("v2ex 3") }
+        XCTAssertTrue(screen.contains("All 3") && !screen.contains("v2ex 3"), "the tab's mark within 2 s: \(screen)")
+        try tui.send("q")
+        screen = try tui.waitFor("icanon")
+        XCTAssertTrue(screen.contains("EXITED 0") && modesRestored(screen), screen)
+    }
+
     func testWithoutATerminalItSaysSo() throws {
         writeConfig()
         let result = try aggr("tui")
