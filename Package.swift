@@ -44,6 +44,8 @@ let package = Package(
             ]
         ),
         .target(name: "Providers", dependencies: ["Aggregator"]),
+        // What the CLI prints: timelines, item pages, tables, refresh progress, the watch log.
+        .target(name: "ConsoleFrontEnd", dependencies: ["Aggregator"]),
         // `aggr tui`: the interactive terminal reader.
         .target(name: "TerminalFrontEnd", dependencies: ["Aggregator", "Providers", "CNcurses", "CImage"]),
         .executableTarget(
@@ -51,6 +53,7 @@ let package = Package(
             dependencies: [
                 "Aggregator",
                 "Providers",
+                "ConsoleFrontEnd",
                 "TerminalFrontEnd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,6 +65,7 @@ let package = Package(
             dependencies: [
                 "Aggregator",
                 "Providers",
+                "ConsoleFrontEnd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -80,10 +84,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AggregatorTests",
-            dependencies: ["Aggregator", "AggregatorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Aggregator", "AggregatorTestSupport", "ConsoleFrontEnd", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Feed/Fixtures"]
         ),
-        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "AggregatorTestSupport"]),
+        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "AggregatorTestSupport", "ConsoleFrontEnd"]),
         .testTarget(
             name: "aggrTests",
             dependencies: ["aggr", "aggr-serve", "AggregatorTestSupport", "TerminalFrontEnd"],

@@ -3,30 +3,26 @@
 ///
 /// A rule fires at most once per watch pass (a digest of every match) and only for items
 /// first stored after aggr first saw the rule.
-public struct NotificationRule: Sendable, Equatable {
+public struct NotificationRule: Sendable {
     /// The rule's name, unique in the file (`[a-z0-9][a-z0-9_-]*`).
     public var name: String
     /// The `when` filter as written.
     public var expression: String
     /// `expression` parsed.
     public var filter: FilterExpression
-    /// Show a desktop notification (`notify-send`, else OSC 9 on a terminal).
-    public var desktop = false
-    /// A program and its arguments, run without a shell; the matches arrive on standard input
-    /// as NDJSON.
-    public var command: [String]?
-    /// How long `command` may run.
+    /// How long a channel may take (a command's run, a webhook's request).
     public var timeout = TimeSpan(seconds: 30)
-    /// An http(s) URL the matches are POSTed to as JSON.
-    public var webhook: String?
-    /// The environment variable holding the webhook's HMAC-SHA256 key.
-    public var secretEnv: String?
+    /// Where the digest goes, each channel configured by its own keys.
+    var channels: [any NotificationChannel] = []
 
     public init(name: String, expression: String, filter: FilterExpression) {
         self.name = name
         self.expression = expression
         self.filter = filter
     }
+
+    /// The names of the channels the rule sends to.
+    public var channelNames: [NotificationDelivery.Channel] { channels.map { type(of: $0).name } }
 }
 
 extension ConfigReader {
@@ -46,40 +42,23 @@ extension ConfigReader {
     }
 
     func notificationRule(_ value: JSONValue, at path: String) throws(ConfigError) -> NotificationRule {
-        let keys = ["name", "when", "desktop", "command", "timeout", "webhook", "secret_env"]
+        let kinds = NotificationChannels.kinds
+        let keys = ["name", "when", "timeout"] + kinds.flatMap { $0.keys }
         let members = try members(value, at: path, allowed: keys)
-        func field(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
-        guard let nameValue = field("name") else { throw fail(path, "needs \"name\"") }
+        let entry = NotificationRuleEntry(reader: self, path: path, members: members)
+        guard let nameValue = entry.field("name") else { throw fail(path, "needs \"name\"") }
         let name = try string(nameValue, at: "\(path).name")
         guard ProviderIdentifier.isValid(name) else { throw fail("\(path).name", "\"\(name)\" must match [a-z0-9][a-z0-9_-]*") }
-        guard let whenValue = field("when") else {
+        guard let whenValue = entry.field("when") else {
             throw fail(path, "needs \"when\": a filter such as \"kind = release and repo ~ 'swift'\"")
         }
         let (text, parsed) = try filter(whenValue, at: "\(path).when")
         var rule = NotificationRule(name: name, expression: text, filter: parsed)
-        if let desktop = field("desktop") {
-            guard case .bool(let on) = desktop else { throw fail("\(path).desktop", "must be true or false") }
-            rule.desktop = on
+        if let timeout = entry.field("timeout") { rule.timeout = try timeSpan(timeout, at: "\(path).timeout") }
+        for kind in kinds {
+            if let channel = try kind.configured(by: entry) { rule.channels.append(channel) }
         }
-        if let command = field("command") {
-            guard case .array(let parts) = command, !parts.isEmpty, parts.allSatisfy({ $0.stringValue?.isEmpty == false }) else {
-                throw fail("\(path).command", "must be the program and its arguments, such as [\"/usr/local/bin/my-hook\", \"--quiet\"]")
-            }
-            rule.command = parts.compactMap(\.stringValue)
-        }
-        if let timeout = field("timeout") { rule.timeout = try timeSpan(timeout, at: "\(path).timeout") }
-        if let webhook = field("webhook") {
-            let text = try string(webhook, at: "\(path).webhook")
-            guard WebURL.isHTTP(text) else {
-                throw fail("\(path).webhook", "must be an http or https URL (got \"\(SecretRedactor.origin(of: text))…\")")
-            }
-            rule.webhook = text
-        }
-        if let secret = field("secret_env") {
-            rule.secretEnv = try tokenEnv(secret, at: "\(path).secret_env", secret: "secret", example: "AGGR_WEBHOOK_SECRET")
-            guard rule.webhook != nil else { throw fail("\(path).secret_env", "signs the webhook; the rule has no \"webhook\"") }
-        }
-        guard rule.desktop || rule.command != nil || rule.webhook != nil else {
+        guard !rule.channels.isEmpty else {
             throw fail(path, "says nothing to do: add \"desktop\": true, a \"command\" or a \"webhook\"")
         }
         return rule

@@ -1,4 +1,5 @@
 import Aggregator
+import ConsoleFrontEnd
 import ArgumentParser
 import Foundation
 

@@ -1,3 +1,4 @@
+import Aggregator
 import Foundation
 
 /// The `aggr providers` table: each configured provider with its stored items and fetch state.

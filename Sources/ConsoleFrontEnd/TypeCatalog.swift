@@ -1,3 +1,5 @@
+import Aggregator
+
 /// Documents registered provider types for `aggr types`, generated from their metadata.
 public enum TypeCatalog {
     /// The text for every type in `registry`, or for the one named `only`.

@@ -1,3 +1,4 @@
+import Aggregator
 import Foundation
 
 /// Renders one item in full for `aggr show`: header facts, then the content as readable text.

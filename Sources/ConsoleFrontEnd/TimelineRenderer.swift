@@ -1,3 +1,4 @@
+import Aggregator
 import Foundation
 
 /// Renders stored items for people (aligned columns) and for programs (json, ndjson, tsv).

@@ -1,3 +1,4 @@
+import Aggregator
 import Foundation
 
 /// Shows a refresh as it runs: on a TTY one live status line per provider (spinner,

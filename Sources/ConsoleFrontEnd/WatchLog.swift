@@ -1,3 +1,4 @@
+import Aggregator
 import Foundation
 
 /// Shows what `aggr watch` does: on a TTY, live refresh rows during a pass and one status
