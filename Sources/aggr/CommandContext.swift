@@ -1,6 +1,6 @@
 import Aggregator
-import ConsoleFrontEnd
 import ArgumentParser
+import ConsoleFrontEnd
 import Foundation
 import Logging
 import Providers

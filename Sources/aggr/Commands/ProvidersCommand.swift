@@ -1,6 +1,6 @@
 import Aggregator
-import ConsoleFrontEnd
 import ArgumentParser
+import ConsoleFrontEnd
 import Foundation
 
 /// `aggr providers`: list configured providers, or edit the list.

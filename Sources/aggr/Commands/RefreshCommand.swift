@@ -1,6 +1,6 @@
 import Aggregator
-import ConsoleFrontEnd
 import ArgumentParser
+import ConsoleFrontEnd
 import Foundation
 
 /// `aggr refresh`: fetch every enabled provider concurrently and store what is new.

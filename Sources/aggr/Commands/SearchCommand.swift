@@ -1,6 +1,6 @@
 import Aggregator
-import ConsoleFrontEnd
 import ArgumentParser
+import ConsoleFrontEnd
 import Foundation
 
 /// `aggr search QUERY`: full-text search over titles, summaries, authors and tags.

@@ -1,6 +1,6 @@
 import Aggregator
-import ConsoleFrontEnd
 import ArgumentParser
+import ConsoleFrontEnd
 
 /// `aggr show ITEM`: one item in full.
 struct ShowCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import Aggregator
-import ConsoleFrontEnd
 import ArgumentParser
+import ConsoleFrontEnd
 import Providers
 
 /// `aggr types`: every registered provider type, generated from its metadata.

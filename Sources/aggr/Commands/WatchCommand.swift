@@ -1,6 +1,6 @@
 import Aggregator
-import ConsoleFrontEnd
 import ArgumentParser
+import ConsoleFrontEnd
 import Foundation
 
 /// `aggr watch`: refresh each provider when it is due, and notify, until stopped.

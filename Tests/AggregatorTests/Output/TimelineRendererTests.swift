@@ -1,6 +1,6 @@
 import Aggregator
-import ConsoleFrontEnd
 import AggregatorTestSupport
+import ConsoleFrontEnd
 import XCTest
 
 final class TimelineRendererTests: XCTestCase {

@@ -16,7 +16,9 @@ struct CommandChannel: NotificationChannel {
         return CommandChannel(argv: parts.compactMap(\.stringValue))
     }
 
-    func deliver(_ digest: NotificationDigest, for rule: NotificationRule, event: String, through notifier: Notifier) async
+    func deliver(
+        _ digest: NotificationDigest, for rule: NotificationRule, event: String, through notifier: Notifier
+    ) async
         -> NotificationDelivery
     {
         let environment = notifier.environment

@@ -11,7 +11,9 @@ struct DesktopChannel: NotificationChannel {
         return on ? DesktopChannel() : nil
     }
 
-    func deliver(_ digest: NotificationDigest, for rule: NotificationRule, event: String, through notifier: Notifier) async
+    func deliver(
+        _ digest: NotificationDigest, for rule: NotificationRule, event: String, through notifier: Notifier
+    ) async
         -> NotificationDelivery
     {
         let environment = notifier.environment

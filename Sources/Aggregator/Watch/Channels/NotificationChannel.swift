@@ -13,7 +13,9 @@ protocol NotificationChannel: Sendable {
     /// The channel `rule` configures, or nil when it does not use this one.
     static func configured(by rule: NotificationRuleEntry) throws(ConfigError) -> Self?
     /// Sends `digest`; failures are reported in the delivery, never thrown, with secrets removed.
-    func deliver(_ digest: NotificationDigest, for rule: NotificationRule, event: String, through notifier: Notifier) async
+    func deliver(
+        _ digest: NotificationDigest, for rule: NotificationRule, event: String, through notifier: Notifier
+    ) async
         -> NotificationDelivery
 }
 

@@ -28,7 +28,9 @@ struct WebhookChannel: NotificationChannel {
         return channel
     }
 
-    func deliver(_ digest: NotificationDigest, for rule: NotificationRule, event: String, through notifier: Notifier) async
+    func deliver(
+        _ digest: NotificationDigest, for rule: NotificationRule, event: String, through notifier: Notifier
+    ) async
         -> NotificationDelivery
     {
         let body = digest.webhookBody(event: event)
