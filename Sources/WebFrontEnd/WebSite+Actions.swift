@@ -1,0 +1,57 @@
+import Aggregator
+import Foundation
+
+/// What a signed-in visitor changes: read and saved marks, a tab marked read, a thread fetched.
+extension WebSite {
+    /// `POST /item/<ref>/thread`: fetches the thread through its provider, then shows the
+    /// item again (with the reason when it could not).
+    func fetchThread(_ ref: Int64) async throws -> WebResponse {
+        guard fetchesThreads, let stored = try session.item(ref: ref) else { return .text("no item \(ref)\n", status: 404) }
+        do {
+            _ = try await session.fetchThread(of: stored)
+            return .redirect(to: "/item/\(ref)#thread")
+        } catch {
+            return .redirect(to: HTML.link("/item/\(ref)", [("thread_error", "\(error)")]))
+        }
+    }
+
+    func action(_ request: WebRequest) async throws -> WebResponse {
+        let wantsJSON = request.header("Accept")?.contains("application/json") == true
+        let back = Self.localPath(request.field("back")) ?? "/"
+        let parts = request.path.split(separator: "/")
+        if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]), parts[2] == "thread" {
+            return try await fetchThread(ref)
+        }
+        if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]) {
+            switch (parts[2], request.field("state")) {
+            case ("read", "read"?), ("read", "unread"?):
+                let read = request.field("state") == "read"
+                guard try session.setRead([ref], read) == 1 else { return .text("no item \(ref)\n", status: 404) }
+                return wantsJSON
+                    ? .text("{\"ref\":\(ref),\"read\":\(read)}", status: 200, contentType: "application/json") : .redirect(to: back)
+            case ("save", "saved"?), ("save", "unsaved"?):
+                let saved = request.field("state") == "saved"
+                guard try session.setSaved([ref], saved) == 1 else { return .text("no item \(ref)\n", status: 404) }
+                return wantsJSON
+                    ? .text("{\"ref\":\(ref),\"saved\":\(saved)}", status: 200, contentType: "application/json") : .redirect(to: back)
+            default:
+                return .text("state must be read/unread (…/read) or saved/unsaved (…/save)\n", status: 400)
+            }
+        }
+        if request.path == "/tab/read" {
+            guard let tab = TimelineTab(webParameter: request.field("tab")) else {
+                return .text("no tab \(request.field("tab") ?? "")\n", status: 404)
+            }
+            let count: Int
+            do {
+                count = try session.markRead(tab: tab, filter: request.field("where"))
+            } catch is UnknownTabError {
+                return .text("no tab \(request.field("tab") ?? "")\n", status: 404)
+            } catch ItemSelection.Failure.invalidFilter(let error) {
+                return .text("where: \(error)\n", status: 400)
+            }
+            return wantsJSON ? .text("{\"marked\":\(count)}", status: 200, contentType: "application/json") : .redirect(to: back)
+        }
+        return .text("nothing to do at \(request.path)\n", status: 404)
+    }
+}
