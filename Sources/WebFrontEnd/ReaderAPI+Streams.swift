@@ -14,7 +14,7 @@ extension ReaderAPI {
         for exclude in request.parameters("xt") {
             switch ReaderStream.normalized(exclude) {
             case ReaderStream.readID: query.unreadOnly = true
-            case ReaderStream.starredID: query.filters.append(Self.notSaved)
+            case ReaderStream.starredID: query.unsavedOnly = true
             default: throw ReaderRequestError("xt: cannot exclude \"\(exclude)\" (read or starred)")
             }
         }

@@ -23,14 +23,6 @@ struct ReaderAPI {
     /// The most items one `stream/items/contents` call names (clients ask for 100–250 at a
     /// time; 20,000 took seconds and held a worker).
     static let maximumContents = 1_000
-    /// Excludes starred items (`xt=…/starred`).
-    static let notSaved: FilterExpression = {
-        do {
-            return try FilterParser.parse("not saved")
-        } catch {
-            preconditionFailure("the filter language lost its saved field: \(error)")
-        }
-    }()
 
     /// Answers one Reader API call.
     func respond(to request: WebRequest) throws -> WebResponse {

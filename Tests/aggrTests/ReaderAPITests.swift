@@ -123,6 +123,10 @@ final class ReaderAPITests: ServeTestCase {
         let unreadIDs = try XCTUnwrap(
             try client.json("/reader/api/0/stream/items/ids?n=50&xt=user/-/state/com.google/read")["itemRefs"] as? [[String: Any]])
         XCTAssertEqual(unreadIDs.count, 5)
+        let unstarredIDs = try XCTUnwrap(
+            try client.json("/reader/api/0/stream/items/ids?n=50&xt=user/-/state/com.google/starred")["itemRefs"] as? [[String: Any]])
+        XCTAssertEqual(unstarredIDs.count, 5, "every item but the starred one")
+        XCTAssertFalse(unstarredIDs.contains { $0["id"] as? String == "5" })
         let starred = try client.json("/reader/api/0/stream/contents/user%2F-%2Fstate%2Fcom.google%2Fstarred?n=10")
         XCTAssertEqual((starred["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String }, ["Forest icons"])
         XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "4"), ("r", "user/-/state/com.google/read")]).body, "OK")

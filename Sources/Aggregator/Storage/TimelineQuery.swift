@@ -18,6 +18,8 @@ public struct TimelineQuery: Sendable, Equatable {
     public var oldestFirst = false
     /// Only saved (starred) items.
     public var savedOnly = false
+    /// Only items not saved (a reader app's `xt=…/starred`).
+    public var unsavedOnly = false
     public var limit = 40
     /// Zero-based page number, for `--page`; ignored when `cursor` is set.
     public var page = 0

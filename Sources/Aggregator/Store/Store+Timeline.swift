@@ -93,6 +93,7 @@ extension Store {
         if query.unreadOnly { conditions.append("i.read_at IS NULL") }
         if query.readOnly { conditions.append("i.read_at IS NOT NULL") }
         if query.savedOnly { conditions.append("i.saved_at IS NOT NULL") }
+        if query.unsavedOnly { conditions.append("i.saved_at IS NULL") }
         for filter in FilterSQL.conditions(of: query) {
             conditions.append(filter.sql)
             arguments += filter.arguments as [DatabaseValueConvertible?]
