@@ -1,7 +1,17 @@
 import Aggregator
 import Foundation
 
-/// The Reader API's sign-in and its tokens: `ClientLogin`, the `Auth` header, the action token `T`.
+/// The Reader API's tokens, signed with the installation's secret (``ServeKeys``).
+extension ServeKeys {
+    /// The Google Reader `Auth` token (`SID`, `LSID` too); it dies with a password change or
+    /// a rotation.
+    public var readerAuth: String { "aggr/" + sign("reader auth", password ?? "") }
+
+    /// The Google Reader action token `T` (57 characters, as Google's were).
+    public var readerAction: String { String(sign("reader action", password ?? "").prefix(57)) }
+}
+
+/// The Reader API's sign-in: `ClientLogin`, the `Auth` header, the action token `T`.
 extension ReaderAPI {
     func authorized(_ request: WebRequest, keys: ServeKeys) -> Bool {
         guard let header = request.header("Authorization") else { return false }

@@ -17,18 +17,12 @@ public struct ServeKeys: Sendable, Equatable {
         self.password = password
     }
 
-    /// The Google Reader `Auth` token (`SID`, `LSID` too); it dies with a password change or
-    /// a rotation.
-    public var readerAuth: String { "aggr/" + sign("reader auth", password ?? "") }
-
-    /// The Google Reader action token `T` (57 characters, as Google's were).
-    public var readerAction: String { String(sign("reader action", password ?? "").prefix(57)) }
-
     /// The form token of a visitor without a session: bound to the random value of their
     /// `aggr_form` cookie, which another site can neither read nor set (signed double submit).
     public func formToken(binding nonce: String) -> String { sign("form", nonce) }
 
-    private func sign(_ purpose: String, _ value: String) -> String {
+    /// The HMAC of `value` for `purpose`, keyed with the installation's secret.
+    func sign(_ purpose: String, _ value: String) -> String {
         // NUL separates the parts: no purpose and value can run together into another's.
         RequestSigner.hmacSHA256(Array("\(purpose)\u{0}\(value)".utf8), key: secret)
     }
