@@ -60,7 +60,7 @@ extension TerminalReader {
         case .toggleRead: try toggleRead()
         case .toggleSaved: try toggleSaved()
         case .markTabRead:
-            let marked = try session.markRead(tab: currentTab, filter: model.filter)
+            let marked = try ownWrite { try session.markRead(tab: currentTab, filter: model.filter) }
             model.message = "marked \(marked) read"
             try reloadItems()
             try updateCounts()

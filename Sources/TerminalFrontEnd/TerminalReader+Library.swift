@@ -38,6 +38,17 @@ extension TerminalReader {
         for index in model.tabs.indices { model.tabs[index].unread = counts[model.tabs[index].tab] ?? 0 }
     }
 
+    /// Runs one of the reader's own writes, whose effect it shows itself: the list is not
+    /// read again for it (after `G` it may hold a whole tab), unless another process had
+    /// written since the reader last looked.
+    @discardableResult
+    func ownWrite<Result>(_ write: () throws -> Result) throws -> Result {
+        let before = try session.dataVersion()
+        let result = try write()
+        if before == seenVersion { seenVersion = try session.dataVersion() }
+        return result
+    }
+
     /// Reloads the list, the open item and the counts when any process wrote since they
     /// were read.
     func followOtherWriters() throws {
@@ -53,7 +64,7 @@ extension TerminalReader {
     func openSelected() throws {
         guard var stored = model.selected else { return }
         if stored.readAt == nil {
-            try session.setRead([stored.ref], true)
+            try ownWrite { try session.setRead([stored.ref], true) }
             stored.readAt = Date()
             model.items[model.selection] = stored
             countsStale = true
@@ -139,7 +150,7 @@ extension TerminalReader {
     func toggleRead() throws {
         guard var stored = currentItem else { return }
         let read = stored.readAt == nil
-        try session.setRead([stored.ref], read)
+        try ownWrite { try session.setRead([stored.ref], read) }
         stored.readAt = read ? Date() : nil
         replace(stored)
         model.message = read ? "marked read" : "marked unread"
@@ -149,7 +160,7 @@ extension TerminalReader {
     func toggleSaved() throws {
         guard var stored = currentItem else { return }
         let saved = stored.savedAt == nil
-        try session.setSaved([stored.ref], saved)
+        try ownWrite { try session.setSaved([stored.ref], saved) }
         stored.savedAt = saved ? Date() : nil
         replace(stored)
         model.message = saved ? "saved" : "unsaved"
