@@ -189,14 +189,20 @@ extension ReaderAPI {
         writer.key("direction")
         writer.string("ltr")
         writer.key("content")
-        var html = item.content.map { HTMLSanitizer.sanitize($0, baseURL: item.url) } ?? HTMLSanitizer.escape(item.summary)
-        if let image = item.image, WebURL.isHTTP(image), !html.contains(image) {
-            html = "<p><img src=\"\(HTMLSanitizer.escape(image))\" referrerpolicy=\"no-referrer\"></p>" + html
-        }
-        writer.string(html)
+        writer.string(Self.contentHTML(of: item))
         writer.endObject()
         writer.key("author")
         writer.string(HTMLSanitizer.escape(item.author?.name ?? ""))
         writer.endObject()
+    }
+
+    /// An item's text as the HTML apps show: its content allowlist-sanitized (else its
+    /// summary escaped), its image first when the text does not show it.
+    static func contentHTML(of item: Item) -> String {
+        var html = item.content.map { HTMLSanitizer.sanitize($0, baseURL: item.url) } ?? HTMLSanitizer.escape(item.summary)
+        if let image = item.image, WebURL.isHTTP(image), !html.contains(image) {
+            html = "<p><img src=\"\(HTMLSanitizer.escape(image))\" referrerpolicy=\"no-referrer\"></p>" + html
+        }
+        return html
     }
 }

@@ -30,6 +30,12 @@ struct ReaderAPI {
         guard authorized(request, keys: keys) else {
             return WebResponse.text("Unauthorized\n", status: 401).adding("Google-Bad-Token", "true")
         }
+        if request.path.hasPrefix("/reader/atom/") {
+            guard request.method == "GET" else {
+                return .text("Atom streams are read with GET\n", status: 405).adding("Allow", "GET, HEAD")
+            }
+            return try atomStream(request, stream: String(request.path.dropFirst("/reader/atom/".count)))
+        }
         let endpoint = String(request.path.dropFirst("/reader/api/0/".count))
         switch (request.method, endpoint) {
         case ("GET", "token"): return .text(keys.readerAction + "\n", status: 200)

@@ -94,7 +94,9 @@ public final class WebSite: Sendable {
         merged.reserveCapacity(path.utf8.count)
         for character in path where !(character == "/" && merged.last == "/") { merged.append(character) }
         let prefix = "/api/greader.php"
-        if merged.hasPrefix(prefix + "/reader/api/0/") || merged == prefix + "/accounts/ClientLogin" {
+        if merged.hasPrefix(prefix + "/reader/api/0/") || merged.hasPrefix(prefix + "/reader/atom/")
+            || merged == prefix + "/accounts/ClientLogin"
+        {
             merged.removeFirst(prefix.count)
         }
         return merged
@@ -113,7 +115,7 @@ public final class WebSite: Sendable {
         case ("POST", "/logout"): return try logout(request)
         default: break
         }
-        if path == "/accounts/ClientLogin" || path.hasPrefix("/reader/api/0/") {
+        if path == "/accounts/ClientLogin" || path.hasPrefix("/reader/api/0/") || path.hasPrefix("/reader/atom/") {
             let api = ReaderAPI(
                 session: session, keys: try keys(), checkPassword: { self.checkPassword($0, client: $1) }, now: clock())
             return try api.respond(to: request)

@@ -213,6 +213,47 @@ final class ReaderAPITests: ServeTestCase {
         XCTAssertEqual(try saved().count, 1)
     }
 
+    /// newsboat itself, through its `feedhq` source (ClientLogin, the subscription list, then
+    /// each subscription as Google Reader's Atom from `/reader/atom/<stream>`), lists aggr's
+    /// items with their read state, and sees a read mark made in aggr on its next reload.
+    func testNewsboatReadsTheSubscriptionsAsAtomStreamsWithTheirState() throws {
+        guard let newsboat = ["/usr/bin/newsboat", "/usr/local/bin/newsboat"].first(where: FileManager.default.isExecutableFile)
+        else { throw XCTSkip("newsboat is not installed: scripts/bootstrap --test installs it") }
+        writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
+        try importItems()
+        let base = try startServe(environment: ["AGGR_PASSWORD": "PASSW0RD-S3CRET"])
+        let config = directory.write(
+            "newsboat.conf",
+            "urls-source \"feedhq\"\nfeedhq-url \"\(base)/\"\nfeedhq-login \"me\"\nfeedhq-password \"PASSW0RD-S3CRET\"\n")
+        let urls = directory.write("urls", "")
+        let cache = directory.file("newsboat-cache.db")
+        func reload() throws -> String {
+            // `env HOME=…`: newsboat keeps its history beside the user's files.
+            let run = try ToolOutput.run(
+                "/usr/bin/env",
+                [
+                    "HOME=\(directory.path)", "/usr/bin/timeout", "60", newsboat, "-C", config, "-u", urls, "-c", cache, "-x", "reload",
+                    "print-unread",
+                ])
+            XCTAssertEqual(run.status, 0, run.text)
+            return run.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        XCTAssertEqual(
+            try session(base).send("GET", "/reader/atom/user%2F-%2Fstate%2Fcom.google%2Freading-list").status, 401, "no auth, no stream")
+        XCTAssertEqual(try reload(), "6 unread articles")
+        XCTAssertEqual(try aggr("read", "4").status, 0)
+        XCTAssertEqual(try reload(), "5 unread articles", "newsboat sees the mark made in aggr")
+
+        // What newsboat stored: every item under its subscription, with its link and title.
+        let rows = try ToolOutput.run(
+            "/usr/bin/sqlite3", [cache, "SELECT url || ' ' || unread FROM rss_item WHERE title = 'Ocean app'"]
+        ).text.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(rows, "https://dribbble.com/shots/1 0")
+        let titles = try ToolOutput.run("/usr/bin/sqlite3", [cache, "SELECT title FROM rss_item"]).text
+        XCTAssertTrue(titles.contains("数据库选型讨论"), titles)
+        XCTAssertFalse(titles.contains("FEEDS3CRET"))
+    }
+
     /// Requests as newsboat and reader apps really send them (issue 29's first findings): a
     /// base URL ending in `/` (`//accounts/ClientLogin`), FreshRSS's `/api/greader.php` prefix,
     /// newsboat's unread mark with `tracking-kept-unread`, `like` and `broadcast` beside a

@@ -1,7 +1,7 @@
 /// Escapes text for XML 1.0 content and attributes, dropping characters XML cannot hold.
-enum XMLText {
+public enum XMLText {
     /// `text` escaped; `apostrophe` is how `'` is written (HTML 4 lacks `&apos;`).
-    static func escape(_ text: String, apostrophe: String = "&apos;") -> String {
+    public static func escape(_ text: String, apostrophe: String = "&apos;") -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
