@@ -55,17 +55,16 @@ extension ReaderAPI {
         if let refusal = checkActionToken(request, keys: keys) { return refusal }
         let form = request.form + request.query
         guard let streamText = form.first(where: { $0.0 == "s" })?.1 else { return .text("s: name the stream to mark read\n", status: 400) }
-        guard let tab = ReaderStream(streamText)?.tab(in: session.configuration) else {
+        guard let stream = ReaderStream(streamText), var query = baseQuery(stream) else {
             return .text("unknown stream \"\(streamText)\"\n", status: 400)
         }
-        var before: Date?
         if let stamp = form.first(where: { $0.0 == "ts" })?.1, !stamp.isEmpty {
             guard let micros = Int64(stamp), micros >= 0 else {
                 return .text("ts: \"\(stamp)\" is not a time in microseconds\n", status: 400)
             }
-            before = Date(timeIntervalSince1970: Double(micros) / 1_000_000)
+            query.before = Date(timeIntervalSince1970: Double(micros) / 1_000_000)
         }
-        try session.markRead(tab: tab, publishedUpTo: before)
+        try session.markRead(matching: query)
         return .text("OK", status: 200)
     }
 }

@@ -80,10 +80,10 @@ extension ReaderAPI {
             let own = sections.filter { $0.provider == entry.id }
             rows.append(("user/-/label/\(entry.id)", own.reduce(0) { $0 + $1.unread }, own.compactMap(\.newestUnread).max()))
         }
-        let views = configuration.views.filter { $0.filter != nil }.map { TimelineTab.view($0.name) }
-        let viewCounts = try session.unreadCounts(of: views, cap: Self.maximumCount)
-        for view in views {
-            rows.append(("user/-/label/\(view.label)", viewCounts[view] ?? 0, nil))
+        for view in configuration.views {
+            guard var query = baseQuery(.label(view.name)) else { continue }
+            query.unreadOnly = true
+            rows.append(("user/-/label/\(view.name)", try session.count(query, cap: Self.maximumCount), nil))
         }
         rows.append((ReaderStream.readingListID, sections.reduce(0) { $0 + $1.unread }, sections.compactMap(\.newestUnread).max()))
         writer.beginObject()

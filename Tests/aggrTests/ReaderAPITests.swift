@@ -213,6 +213,36 @@ final class ReaderAPITests: ServeTestCase {
         XCTAssertEqual(try saved().count, 1)
     }
 
+    /// Items of a provider no longer in providers.json (imported, then removed) are in no
+    /// stream: `unread-count` and the lists agree (they said 220 and listed 337), and marking
+    /// the reading list read leaves those items as they were.
+    func testCountsAndListsAgreeWhenAProviderWasRemoved() throws {
+        writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
+        try importItems()
+        let orphan =
+            #"{"provider":"gone","section":"feed","id":"g1","kind":"post","title":"Left behind","url":"https://gone.example/1","#
+            + #""author":null,"published":"2026-11-20T11:00:00Z","updated":null,"summary":"","tags":[],"metrics":{},"image":null,"extra":{}}"#
+        XCTAssertEqual(try aggr("import", "-", input: orphan).status, 0)
+        let base = try startServe(environment: ["AGGR_PASSWORD": "PASSW0RD-S3CRET"])
+        var client = ReaderClient(http: session(base))
+        let login = try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", "PASSW0RD-S3CRET")])
+        client.auth = try XCTUnwrap(login.body.split(separator: "\n").first { $0.hasPrefix("Auth=") }).dropFirst(5).description
+
+        let counts = try XCTUnwrap(try client.json("/reader/api/0/unread-count?output=json")["unreadcounts"] as? [[String: Any]])
+        let readingList = try XCTUnwrap(counts.first { $0["id"] as? String == "user/-/state/com.google/reading-list" }?["count"] as? Int)
+        let ids = try XCTUnwrap(
+            try client.json("/reader/api/0/stream/items/ids?n=1000&xt=user/-/state/com.google/read")["itemRefs"] as? [[String: Any]])
+        XCTAssertEqual(readingList, 6)
+        XCTAssertEqual(ids.count, readingList, "the count and the list agree")
+        let contents = try client.json("/reader/api/0/stream/contents/user%2F-%2Fstate%2Fcom.google%2Freading-list?n=100")
+        XCTAssertFalse(
+            (contents["items"] as? [[String: Any]] ?? []).contains { $0["title"] as? String == "Left behind" },
+            "no item without a subscription")
+
+        XCTAssertEqual(try client.post("/reader/api/0/mark-all-as-read", [("s", "user/-/state/com.google/reading-list")]).body, "OK")
+        XCTAssertEqual(try unreadCount(), 1, "only the removed provider's item is still unread")
+    }
+
     /// newsboat itself, through its `feedhq` source (ClientLogin, the subscription list, then
     /// each subscription as Google Reader's Atom from `/reader/atom/<stream>`), lists aggr's
     /// items with their read state, and sees a read mark made in aggr on its next reload.

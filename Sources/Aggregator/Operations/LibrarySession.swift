@@ -174,6 +174,9 @@ public final class LibrarySession: Sendable {
     /// A page of any query (a reader app's stream with its own bounds).
     public func timeline(_ query: TimelineQuery) throws -> TimelinePage { try storage.timeline(query) }
 
+    /// How many items any query selects, counted up to `cap`.
+    public func count(_ query: TimelineQuery, cap: Int) throws -> Int { try storage.count(query, cap: cap) }
+
     /// How many unread items each tab holds (counted up to `cap`), from a cache while no
     /// process has written since it was counted.
     public func unreadCounts(of tabs: [TimelineTab], cap: Int = 1_000) throws -> [TimelineTab: Int] {
@@ -240,13 +243,14 @@ public final class LibrarySession: Sendable {
         try storage.markSaved(refs: refs, saved: saved, now: clock())
     }
 
-    /// Marks every unread item of `tab` (narrowed by `filter`, and to items published up to
-    /// `publishedUpTo`) read; returns how many.
+    /// Marks every unread item of `tab` (narrowed by `filter`) read; returns how many.
     @discardableResult
-    public func markRead(tab: TimelineTab, filter: String? = nil, publishedUpTo: Date? = nil) throws -> Int {
-        var query = try query(for: tab, filter: filter)
-        query.before = publishedUpTo
-        return try storage.markRead(matching: query, now: clock())
+    public func markRead(tab: TimelineTab, filter: String? = nil) throws -> Int {
+        try markRead(matching: try query(for: tab, filter: filter))
     }
+
+    /// Marks every unread item `query` selects read (a reader app's stream); returns how many.
+    @discardableResult
+    public func markRead(matching query: TimelineQuery) throws -> Int { try storage.markRead(matching: query, now: clock()) }
 
 }
