@@ -15,12 +15,7 @@ struct FeedEndpoint {
         let session = site.session
         let configuration = session.configuration
         let limit = min(500, max(1, Int(request.parameter("limit") ?? "") ?? Self.defaultLimit))
-        if request.path == "/opml" {
-            let items = try session.page(.init(tab: .all, limit: limit)).items
-            return document(
-                TimelineDocument.render(items, as: .opml, configuration: configuration, now: now), format: .opml, items: items,
-                request: request)
-        }
+        if request.path == "/opml" { return subscriptions(request, configuration: configuration) }
         let path = request.path.dropFirst("/feeds/".count)
         let format: TimelineDocument.Format
         let stem: Substring
@@ -60,6 +55,25 @@ struct FeedEndpoint {
         }
         let body = TimelineDocument.render(items, as: format, configuration: configuration, title: title, sanitized: true, now: now)
         return document(body, format: format, items: items, request: request)
+    }
+
+    /// `/opml`: what a reader would subscribe to, one folder per provider. A feed provider
+    /// is its upstream feed; any other is the feed aggr serves of it (at the address the
+    /// request came to), since only aggr can read V2EX, GitHub, Gitee or Dribbble for it.
+    func subscriptions(_ request: WebRequest, configuration: Configuration) -> WebResponse {
+        let upstream = TimelineDocument.feedURLs(configuration)
+        let base = "http://" + (request.header("Host") ?? "127.0.0.1")
+        let groups = configuration.providers.map { entry in
+            let feed =
+                upstream[entry.id].map { OPML.Subscription(title: entry.id, feedURL: $0, siteURL: entry.webURL) }
+                ?? OPML.Subscription(
+                    title: entry.id, feedURL: "\(base)/feeds/provider/\(PercentEncoding.component(entry.id)).atom", siteURL: entry.webURL)
+            return (folder: entry.id, feeds: [feed])
+        }
+        let body = OPML.subscriptionList(groups, title: "aggr subscriptions", now: now)
+        return WebResponse(
+            status: 200, headers: [("Content-Type", TimelineDocument.Format.opml.contentType), ("Cache-Control", "no-cache")],
+            body: Array(body.utf8))
     }
 
     /// `body` with validators; a 304 when the reader already has it.

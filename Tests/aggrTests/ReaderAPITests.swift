@@ -282,6 +282,22 @@ final class ReaderAPITests: ServeTestCase {
         let titles = try ToolOutput.run("/usr/bin/sqlite3", [cache, "SELECT title FROM rss_item"]).text
         XCTAssertTrue(titles.contains("数据库选型讨论"), titles)
         XCTAssertFalse(titles.contains("FEEDS3CRET"))
+
+        // /opml lists subscriptions, not articles: newsboat imports one feed per provider.
+        let basic = [("Authorization", "Basic " + Data("me:PASSW0RD-S3CRET".utf8).base64EncodedString())]
+        let opml = try session(base).send("GET", "/opml", headers: basic)
+        XCTAssertEqual(opml.status, 200)
+        let file = directory.write("subscriptions.opml", opml.body)
+        let imported = directory.write("imported-urls", "")
+        let run = try ToolOutput.run(
+            "/usr/bin/env", ["HOME=\(directory.path)", "/usr/bin/timeout", "60", newsboat, "-u", imported, "-C", config, "-i", file])
+        XCTAssertEqual(run.status, 0, run.text)
+        let feeds = try String(contentsOfFile: imported, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ")[0] }
+        XCTAssertEqual(
+            Set(feeds.map(String.init)),
+            [
+                "\(base)/feeds/provider/v2ex.atom", "https://dribbble.example/shots.rss", "https://blog.example/feed?token=REDACTED",
+            ], "one feed per provider, no article page: \(feeds)")
     }
 
     /// Requests as newsboat and reader apps really send them (issue 29's first findings): a

@@ -7,6 +7,32 @@ public enum OPML {
         public var title: String
         public var feedURL: String
         public var siteURL: String?
+
+        public init(title: String, feedURL: String, siteURL: String? = nil) {
+            self.title = title
+            self.feedURL = feedURL
+            self.siteURL = siteURL
+        }
+    }
+
+    /// A subscription list as OPML 2.0: a folder outline per group holding its feeds, each
+    /// with `xmlUrl` (credentials redacted) and `htmlUrl`, so a reader importing it follows
+    /// every feed.
+    public static func subscriptionList(_ groups: [(folder: String, feeds: [Subscription])], title: String, now: Date) -> String {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n"
+        text += "    <title>\(XMLText.escape(title))</title>\n    <dateCreated>\(rfc822(now))</dateCreated>\n  </head>\n  <body>\n"
+        for group in groups where !group.feeds.isEmpty {
+            text += "    <outline text=\"\(XMLText.escape(group.folder))\" title=\"\(XMLText.escape(group.folder))\">\n"
+            for feed in group.feeds {
+                let name = XMLText.escape(feed.title)
+                text += "      <outline type=\"rss\" text=\"\(name)\" title=\"\(name)\""
+                text += " xmlUrl=\"\(XMLText.escape(SecretRedactor.redact(url: feed.feedURL)))\""
+                if let site = feed.siteURL { text += " htmlUrl=\"\(XMLText.escape(SecretRedactor.redact(url: site)))\"" }
+                text += "/>\n"
+            }
+            text += "    </outline>\n"
+        }
+        return text + "  </body>\n</opml>\n"
     }
 
     /// Every outline with an http(s) `xmlUrl`, folders flattened, in document order.

@@ -43,7 +43,7 @@ public enum TimelineDocument {
     }
 
     /// Provider id → the URL of its feed, for the feed type's entries.
-    static func feedURLs(_ configuration: Configuration?) -> [String: String] {
+    public static func feedURLs(_ configuration: Configuration?) -> [String: String] {
         var feeds: [String: String] = [:]
         for entry in configuration?.providers ?? [] where entry.type == "feed" {
             if let url = entry.stringOption("url") ?? entry.sections.first(where: { $0.kind == "url" })?.argument {
