@@ -57,9 +57,11 @@ struct FeedEndpoint {
         return document(body, format: format, items: items, request: request)
     }
 
-    /// `/opml`: what a reader would subscribe to, one folder per provider. A feed provider
-    /// is its upstream feed; any other is the feed aggr serves of it (at the address the
-    /// request came to), since only aggr can read V2EX, GitHub, Gitee or Dribbble for it.
+    /// `/opml`: the subscriptions, one folder per provider.
+    ///
+    /// A feed provider is its upstream feed; any other is the feed aggr serves of it (at the
+    /// address the request came to), since only aggr can read V2EX, GitHub, Gitee or
+    /// Dribbble for it.
     func subscriptions(_ request: WebRequest, configuration: Configuration) -> WebResponse {
         let upstream = TimelineDocument.feedURLs(configuration)
         let base = "http://" + (request.header("Host") ?? "127.0.0.1")
