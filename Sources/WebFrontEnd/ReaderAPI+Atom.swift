@@ -10,13 +10,12 @@ extension ReaderAPI {
     /// `GET /reader/atom/<stream>`: the stream with the parameters of `stream/contents`
     /// (`n`, `xt`, `it`, `ot`, `nt`, `r`, `c`).
     func atomStream(_ request: WebRequest, stream: String) throws -> WebResponse {
-        let (resolved, query): (ReaderStream, TimelineQuery)
+        let (resolved, page): (ReaderStream, TimelinePage)
         do {
-            (resolved, query) = try streamQuery(request, stream: stream.isEmpty ? nil : stream.removingPercentEncoding ?? stream)
-        } catch {
+            (resolved, page) = try streamPage(request, stream: stream)
+        } catch let error as ReaderRequestError {
             return .text("\(error.message)\n", status: 400)
         }
-        let page = try session.timeline(query)
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:gr=\"http://www.google.com/schemas/reader/atom/\">\n"
         xml += "<id>tag:google.com,2005:reader/\(XMLText.escape(resolved.id))</id>\n"

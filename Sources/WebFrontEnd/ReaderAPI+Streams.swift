@@ -94,14 +94,20 @@ extension ReaderAPI {
         }
     }
 
+    /// The page a stream request asks for: the stream named in the path (percent-encoded)
+    /// or by `s`, with the request's parameters; a malformed one throws ``ReaderRequestError``.
+    func streamPage(_ request: WebRequest, stream: String) throws -> (ReaderStream, TimelinePage) {
+        let (resolved, query) = try streamQuery(request, stream: stream.isEmpty ? nil : stream.removingPercentEncoding ?? stream)
+        return (resolved, try session.timeline(query))
+    }
+
     func streamContents(_ request: WebRequest, stream: String) throws -> WebResponse {
-        let (resolved, query): (ReaderStream, TimelineQuery)
+        let (resolved, page): (ReaderStream, TimelinePage)
         do {
-            (resolved, query) = try streamQuery(request, stream: stream.isEmpty ? nil : stream.removingPercentEncoding ?? stream)
-        } catch {
+            (resolved, page) = try streamPage(request, stream: stream)
+        } catch let error as ReaderRequestError {
             return .text("\(error.message)\n", status: 400)
         }
-        let page = try session.timeline(query)
         return itemsDocument(page.items, streamID: resolved.id, continuation: page.nextCursor?.description)
     }
 
