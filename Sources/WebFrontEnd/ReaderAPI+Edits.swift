@@ -50,7 +50,7 @@ extension ReaderAPI {
         return .text("OK", status: 200)
     }
 
-    /// `POST mark-all-as-read`: `s` (a stream), `ts` (only items published up to then, µs).
+    /// `POST mark-all-as-read`: `s` (a stream), `ts` (only items stored up to then, µs).
     func markAllRead(_ request: WebRequest, keys: ServeKeys) throws -> WebResponse {
         if let refusal = checkActionToken(request, keys: keys) { return refusal }
         let form = request.form + request.query
@@ -62,7 +62,9 @@ extension ReaderAPI {
             guard let micros = Int64(stamp), micros >= 0 else {
                 return .text("ts: \"\(stamp)\" is not a time in microseconds\n", status: 400)
             }
-            query.before = Date(timeIntervalSince1970: Double(micros) / 1_000_000)
+            // Items that had reached aggr by then (the client's list), whatever their date;
+            // one stored a moment later stays unread.
+            query.storedBefore = Date(timeIntervalSince1970: Double(micros / 1_000 + 1) / 1_000)
         }
         try session.markRead(matching: query)
         return .text("OK", status: 200)

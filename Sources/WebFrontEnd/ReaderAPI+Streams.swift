@@ -36,13 +36,16 @@ extension ReaderAPI {
             default: throw ReaderRequestError("it: cannot filter on \"\(include)\" (read or starred)")
             }
         }
+        // `ot`/`nt` bound when an item reached aggr, as FreshRSS bounds its entry ids: a
+        // client syncing "since my last sync" gets an item published long ago but fetched
+        // since then.
         if let older = request.parameter("ot") {
             guard let seconds = Int64(older), seconds >= 0 else { throw ReaderRequestError("ot: \"\(older)\" is not a unix time") }
-            query.since = Date(timeIntervalSince1970: Double(seconds))
+            query.storedSince = Date(timeIntervalSince1970: Double(seconds))
         }
         if let newer = request.parameter("nt") {
             guard let seconds = Int64(newer), seconds >= 0 else { throw ReaderRequestError("nt: \"\(newer)\" is not a unix time") }
-            query.before = Date(timeIntervalSince1970: Double(seconds))
+            query.storedBefore = Date(timeIntervalSince1970: Double(seconds))
         }
         if let order = request.parameter("r") {
             guard ["d", "n", "o"].contains(order) else { throw ReaderRequestError("r: \"\(order)\" is not d, n or o") }

@@ -99,9 +99,15 @@ final class ReaderAPITests: ServeTestCase {
         XCTAssertEqual(Set(seen).count, 6, "no id twice across pages")
         let oldestFirst = try XCTUnwrap(try client.json("/reader/api/0/stream/items/ids?n=1&r=o")["itemRefs"] as? [[String: Any]])
         XCTAssertEqual(oldestFirst.first?["id"] as? String, "6", "r=o starts with the oldest item")
-        let window = try XCTUnwrap(
-            try client.json("/reader/api/0/stream/items/ids?n=50&ot=1795163400&nt=1795167000")["itemRefs"] as? [[String: Any]])
-        XCTAssertEqual(Set(window.compactMap { $0["id"] as? String }), ["4"], "ot/nt bound the publication time")
+        // Every item was stored at the pinned AGGR_NOW, 2026-11-21T00:00:00Z = 1795219200.
+        func windowIDs(_ parameters: String) throws -> Set<String> {
+            let refs = try client.json("/reader/api/0/stream/items/ids?n=50&" + parameters)["itemRefs"] as? [[String: Any]]
+            return Set(try XCTUnwrap(refs).compactMap { $0["id"] as? String })
+        }
+        XCTAssertEqual(try windowIDs("ot=1795219200").count, 6, "ot/nt bound the time an item was stored")
+        XCTAssertEqual(try windowIDs("ot=1795219201"), [])
+        XCTAssertEqual(try windowIDs("nt=1795219200"), [])
+        XCTAssertEqual(try windowIDs("ot=1795163400&nt=1795219201").count, 6)
 
         // Contents by decimal and long ids.
         let contents = try client.post(
@@ -155,10 +161,15 @@ final class ReaderAPITests: ServeTestCase {
         XCTAssertEqual(try client.post("/reader/api/0/mark-all-as-read", [("s", "feed/shots/popular"), ("T", actionToken)]).body, "OK")
         XCTAssertEqual(try unreadCount(), 4)
         XCTAssertEqual(
-            try client.post("/reader/api/0/mark-all-as-read", [("s", "user/-/state/com.google/reading-list"), ("ts", "1795163400000000")])
+            try client.post("/reader/api/0/mark-all-as-read", [("s", "user/-/state/com.google/reading-list"), ("ts", "1795219199000000")])
                 .body,
             "OK")
-        XCTAssertEqual(try unreadCount(), 3, "only items published up to ts")
+        XCTAssertEqual(try unreadCount(), 4, "only items stored up to ts: none")
+        XCTAssertEqual(
+            try client.post("/reader/api/0/mark-all-as-read", [("s", "user/-/state/com.google/reading-list"), ("ts", "1795219200000000")])
+                .body,
+            "OK")
+        XCTAssertEqual(try unreadCount(), 0, "every item was stored by ts")
         XCTAssertEqual(try client.post("/reader/api/0/mark-all-as-read", [("s", "user/-/label/unknown")]).status, 400)
 
         // Wrong passwords are rate-limited with the web login.
@@ -169,6 +180,54 @@ final class ReaderAPITests: ServeTestCase {
         XCTAssertEqual(throttled.status, 429)
         XCTAssertEqual(try client.get("/reader/api/0/user-info").status, 200, "a token already given keeps working")
         XCTAssertFalse(serve?.stderr.contains("PASSW0RD") ?? true)
+    }
+
+    /// A client syncing "since my last sync" (`ot`) gets every item stored since, however
+    /// old its publication date; marking read up to its sync time (`ts`) leaves what arrived
+    /// later unread; and item ids only grow, even after the newest item was removed.
+    func testASyncSinceTheLastSyncGetsEveryItemStoredSinceWhateverItsDate() throws {
+        writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
+        try importItems()  // stored at 2026-11-21T00:00:00Z
+        let base = try startServe(environment: ["AGGR_PASSWORD": "PASSW0RD-S3CRET"])
+        var client = ReaderClient(http: session(base))
+        client.auth = try signIn(client, password: "PASSW0RD-S3CRET")
+        let lastSync = 1_795_262_400  // 2026-11-21T12:00:00Z
+        func storedLater(_ id: String, published: String, at now: String) throws {
+            let line =
+                #"{"provider":"blog","section":"feed","id":"\#(id)","kind":"post","title":"Late \#(id)","url":"https://blog.example/\#(id)","#
+                + #""author":null,"published":"\#(published)","updated":null,"summary":"","tags":[],"metrics":{},"image":null,"extra":{}}"#
+            let result = try runner.run(["import", "-"], in: directory.path, input: line, extraEnvironment: ["AGGR_NOW": now])
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        // Fetched after the last sync, one of them published weeks before it.
+        try storedLater("old", published: "2026-10-01T00:00:00Z", at: "2026-11-22T00:00:00Z")
+        try storedLater("new", published: "2026-11-21T23:00:00Z", at: "2026-11-22T00:00:00Z")
+
+        let since = try XCTUnwrap(
+            try client.json("/reader/api/0/stream/items/ids?n=1000&ot=\(lastSync)&xt=user/-/state/com.google/read")["itemRefs"]
+                as? [[String: Any]])
+        let sinceIDs = since.compactMap { $0["id"] as? String }
+        XCTAssertEqual(sinceIDs.count, 2, "\(sinceIDs)")
+        let contents = try client.json("/reader/api/0/stream/contents/user%2F-%2Fstate%2Fcom.google%2Freading-list?n=100&ot=\(lastSync)")
+        XCTAssertEqual(Set((contents["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }), ["Late old", "Late new"])
+        let before = try client.json("/reader/api/0/stream/items/ids?n=1000&nt=\(lastSync)")["itemRefs"] as? [[String: Any]]
+        XCTAssertEqual(before?.count, 6, "nt: what was stored before")
+
+        // Marking read up to the sync time leaves what arrived since unread.
+        let ts = String(lastSync) + "000000"
+        XCTAssertEqual(
+            try client.post("/reader/api/0/mark-all-as-read", [("s", "user/-/state/com.google/reading-list"), ("ts", ts)]).body, "OK")
+        XCTAssertEqual(try unreadCount(), 2)
+
+        // The newest item removed, the next one stored gets a number past it: an app that
+        // cached the removed id never sees it again on another item.
+        let newest = try XCTUnwrap(sinceIDs.compactMap { Int64($0) }.max())
+        XCTAssertEqual(try aggr("prune", String(newest)).status, 0)
+        try storedLater("later", published: "2026-11-22T01:00:00Z", at: "2026-11-22T02:00:00Z")
+        let latest = try XCTUnwrap(
+            try client.json("/reader/api/0/stream/items/ids?n=1&ot=1795312800")["itemRefs"] as? [[String: Any]])
+        XCTAssertEqual(latest.count, 1)
+        XCTAssertGreaterThan(try XCTUnwrap(Int64(latest.first?["id"] as? String ?? "")), newest, "ids only grow")
     }
 
     /// Signs in through ClientLogin; the `Auth` token.

@@ -25,6 +25,11 @@ public struct TimelineQuery: Sendable, Equatable {
     public var page = 0
     /// Continue after this position (keyset paging; stable while new items arrive).
     public var cursor: TimelineCursor?
+    /// Only items first stored at or after this moment, whatever their publication time
+    /// (a reader app's `ot`: "what reached the server since my last sync").
+    public var storedSince: Date?
+    /// Only items first stored before this moment.
+    public var storedBefore: Date?
     /// Only items numbered (``StoredItem/ref``) above this: those stored since.
     public var storedAfter: Int64?
     /// Only items numbered at most this.

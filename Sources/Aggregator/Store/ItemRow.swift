@@ -75,10 +75,11 @@ enum ItemRow {
     static let updateSQL =
         "UPDATE item SET \(content.map { "\($0.name) = ?" }.joined(separator: ", ")), canonical_url = ? WHERE ref = ?"
 
-    /// Inserts an item: ``identity`` then ``content``; a stored id is left alone.
+    /// Inserts an item: its number (NULL: the next one), ``identity`` then ``content``; a
+    /// stored id is left alone.
     static let insertSQL = """
-        INSERT INTO item (\((identity + content.map(\.name)).joined(separator: ", ")))
-        VALUES (\(Array(repeating: "?", count: identity.count + content.count).joined(separator: ", ")))
+        INSERT INTO item (\((["ref"] + identity + content.map(\.name)).joined(separator: ", ")))
+        VALUES (\(Array(repeating: "?", count: 1 + identity.count + content.count).joined(separator: ", ")))
         ON CONFLICT (provider, item_id) DO NOTHING
         """
 

@@ -48,6 +48,10 @@ extension Store {
             try db.cachedStatement(sql: "UPDATE tombstone SET last_seen = ? WHERE provider = ? AND item_id = ?"), in: db)
         let fullText = try FullTextIndex.Inserter(in: db)
         let firstSeen = millis(now)
+        // Past the highest number ever removed: numbers are never given twice (schema 8).
+        let floor = try Int64.fetchOne(db, sql: "SELECT value FROM ref_floor WHERE id = 1") ?? 0
+        let top = try Int64.fetchOne(db, sql: "SELECT coalesce(max(ref), 0) FROM item") ?? 0
+        var nextRef: Int64? = floor > top ? floor + 1 : nil
         /// Whether `item` was removed for good; notes that this refresh met it again.
         func metTombstone(_ item: Item) throws -> Bool {
             tombstone.bind(firstSeen, at: 1)
@@ -63,12 +67,14 @@ extension Store {
                 .text(item.provider), .text(item.section), .text(item.id), .text(WebURL.canonical(item.url)),
                 .integer(millis(item.published)), .integer(firstSeen),
             ]
-            for (offset, value) in identity.enumerated() { insert.bind(value, at: Int32(offset + 1)) }
+            insert.bind(ColumnValue.integer(nextRef), at: 1)
+            for (offset, value) in identity.enumerated() { insert.bind(value, at: Int32(offset + 2)) }
             for (offset, column) in ItemRow.content.enumerated() {
-                insert.bind(column.value(record), at: Int32(identity.count + offset + 1))
+                insert.bind(column.value(record), at: Int32(identity.count + offset + 2))
             }
             try insert.execute()
             guard db.changesCount > 0 else { return false }
+            nextRef = nil
             try fullText.insert(
                 title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags, ref: db.lastInsertedRowID)
             return true

@@ -78,6 +78,14 @@ extension Store {
             conditions.append("i.published >= ?")
             arguments.append(Self.millis(since))
         }
+        if let since = query.storedSince {
+            conditions.append("i.first_seen >= ?")
+            arguments.append(Self.millis(since))
+        }
+        if let before = query.storedBefore {
+            conditions.append("i.first_seen < ?")
+            arguments.append(Self.millis(before))
+        }
         if let after = query.storedAfter {
             conditions.append("i.ref > ?")
             arguments.append(after)

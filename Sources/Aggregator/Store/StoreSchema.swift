@@ -110,6 +110,18 @@ enum StoreSchema {
         CREATE TABLE change_count (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
         INSERT INTO change_count (id, value) VALUES (1, 0);
         """,
+        // 8: item numbers only grow, as reader apps expect of item ids (FreshRSS's are
+        // microsecond times): SQLite gives a new row the highest number plus one, so once
+        // the newest item was removed its number came back for another. The highest number
+        // ever removed is kept, and ingest numbers past it (``Store/ingest``). Apps sync
+        // "what was stored since" (`ot`), which the first-seen index answers.
+        """
+        CREATE TABLE ref_floor (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+        INSERT INTO ref_floor (id, value) VALUES (1, (SELECT coalesce(max(ref), 0) FROM item));
+        CREATE TRIGGER item_removed_raises_ref_floor AFTER DELETE ON item WHEN old.ref > (SELECT value FROM ref_floor WHERE id = 1)
+        BEGIN UPDATE ref_floor SET value = old.ref WHERE id = 1; END;
+        CREATE INDEX item_by_first_seen ON item (first_seen);
+        """,
     ]
 
     /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs
