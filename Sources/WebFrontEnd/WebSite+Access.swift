@@ -73,9 +73,10 @@ extension WebSite {
         if throttle.blockedUntil(request.client, now: clock()) != nil { return false }
         let given = String(text[text.index(after: colon)...])
         guard SessionBook.constantTimeEqual(given, password) else {
-            throttle.failed(request.client, now: clock())
+            throttle.failed(request.client, password: given, now: clock())
             return false
         }
+        throttle.succeeded(request.client)
         return true
     }
 
@@ -84,7 +85,7 @@ extension WebSite {
         guard let password else { return .accepted }
         if let until = throttle.blockedUntil(client, now: clock()) { return .throttled(until: until) }
         guard SessionBook.constantTimeEqual(given, password) else {
-            throttle.failed(client, now: clock())
+            throttle.failed(client, password: given, now: clock())
             return .rejected
         }
         throttle.succeeded(client)

@@ -172,9 +172,15 @@ final class ReaderAPITests: ServeTestCase {
         XCTAssertEqual(try unreadCount(), 0, "every item was stored by ts")
         XCTAssertEqual(try client.post("/reader/api/0/mark-all-as-read", [("s", "user/-/label/unknown")]).status, 400)
 
-        // Wrong passwords are rate-limited with the web login.
-        for _ in 0..<5 {
-            XCTAssertEqual(try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", "guess")]).status, 401)
+        // An app with a stale password retrying is one wrong password, not five guesses.
+        for _ in 0..<10 {
+            XCTAssertEqual(try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", "stale")]).status, 401)
+        }
+        XCTAssertEqual(try signIn(client, password: "PASSW0RD-S3CRET").isEmpty, false, "the stale app locked no one out")
+        // Different wrong passwords are rate-limited with the web login.
+        for guess in 0..<5 {
+            XCTAssertEqual(
+                try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", "guess\(guess)")]).status, 401)
         }
         let throttled = try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", "PASSW0RD-S3CRET")])
         XCTAssertEqual(throttled.status, 429)

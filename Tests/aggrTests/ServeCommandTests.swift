@@ -300,11 +300,19 @@ final class ServeCommandTests: ServeTestCase {
         XCTAssertEqual(try browser.send("GET", "/feeds/all.atom").status, 401)
         XCTAssertEqual(try browser.send("GET", "/feeds/all.atom", user: "me:PASSW0RD-S3CRET").status, 200, "feed readers use Basic auth")
         XCTAssertEqual(try browser.send("POST", "/item/1/read", form: [("csrf", token), ("state", "read")]).status, 401)
-        for _ in 0..<5 {
-            XCTAssertEqual(try browser.send("POST", "/login", form: [("csrf", token), ("password", "guess")]).status, 403)
+        // A feed reader with a stale password retries all day: that is one wrong password,
+        // not a guesser, and locks nobody out.
+        for _ in 0..<20 {
+            XCTAssertEqual(try browser.send("GET", "/feeds/all.atom", user: "me:old-password").status, 401)
+        }
+        XCTAssertEqual(
+            try browser.send("GET", "/feeds/all.atom", user: "me:PASSW0RD-S3CRET").status, 200, "the stale one locked no one out")
+        for guess in 0..<5 {
+            XCTAssertEqual(try browser.send("POST", "/login", form: [("csrf", token), ("password", "guess\(guess)")]).status, 403)
         }
         let throttled = try browser.send("POST", "/login", form: [("csrf", token), ("password", "PASSW0RD-S3CRET")])
-        XCTAssertEqual(throttled.status, 429, "after five wrong passwords even the right one waits")
+        XCTAssertEqual(throttled.status, 429, "after five different wrong passwords even the right one waits")
+        XCTAssertEqual(try browser.send("GET", "/feeds/all.atom", user: "me:PASSW0RD-S3CRET").status, 401, "feeds wait too")
         XCTAssertNotNil(throttled.header("Retry-After"))
         XCTAssertEqual(
             try aggr("timeline", "--unread", "--all", "--no-dedupe", "--format", "ndjson").stdout.split(separator: "\n").count, 6,
