@@ -15,7 +15,7 @@ struct FeedEndpoint {
         let session = site.session
         let configuration = session.configuration
         let limit = min(500, max(1, Int(request.parameter("limit") ?? "") ?? Self.defaultLimit))
-        if request.path == "/opml" { return subscriptions(request, configuration: configuration) }
+        if request.path == "/opml" { return subscriptions(request) }
         let path = request.path.dropFirst("/feeds/".count)
         let format: TimelineDocument.Format
         let stem: Substring
@@ -57,22 +57,10 @@ struct FeedEndpoint {
         return document(body, format: format, items: items, request: request)
     }
 
-    /// `/opml`: the subscriptions, one folder per provider.
-    ///
-    /// A feed provider is its upstream feed; any other is the feed aggr serves of it (at the
-    /// address the request came to), since only aggr can read V2EX, GitHub, Gitee or
-    /// Dribbble for it.
-    func subscriptions(_ request: WebRequest, configuration: Configuration) -> WebResponse {
-        let upstream = TimelineDocument.feedURLs(configuration)
-        let base = "http://" + (request.header("Host") ?? "127.0.0.1")
-        let groups = configuration.providers.map { entry in
-            let feed =
-                upstream[entry.id].map { OPML.Subscription(title: entry.id, feedURL: $0, siteURL: entry.webURL) }
-                ?? OPML.Subscription(
-                    title: entry.id, feedURL: "\(base)/feeds/provider/\(PercentEncoding.component(entry.id)).atom", siteURL: entry.webURL)
-            return (folder: entry.id, feeds: [feed])
-        }
-        let body = OPML.subscriptionList(groups, title: "aggr subscriptions", now: now)
+    /// `/opml`: the subscriptions, one folder per provider (``LibrarySession/subscriptionOPML(base:)``),
+    /// feeds aggr serves at the address the request came to.
+    func subscriptions(_ request: WebRequest) -> WebResponse {
+        let body = site.session.subscriptionOPML(base: request.origin)
         return WebResponse(
             status: 200, headers: [("Content-Type", TimelineDocument.Format.opml.contentType), ("Cache-Control", "no-cache")],
             body: Array(body.utf8))

@@ -58,7 +58,8 @@ extension ReaderAPI {
         if let author = item.author?.name, !author.isEmpty { entry += "<author><name>\(XMLText.escape(author))</name></author>\n" }
         let source = ReaderStream.subscriptionID(provider: item.provider, section: item.section)
         entry += "<source gr:stream-id=\"\(XMLText.escape(source))\"><id>tag:google.com,2005:reader/\(XMLText.escape(source))</id>"
-        entry += "<title>\(XMLText.escape(stored.sectionTitle ?? item.provider))</title></source>\n"
+        entry +=
+            "<title>\(XMLText.escape(session.title(of: SubscriptionName(provider: item.provider, section: item.section), stored: stored.sectionTitle)))</title></source>\n"
         entry += "</entry>\n"
         return entry
     }

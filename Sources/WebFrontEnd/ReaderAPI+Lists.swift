@@ -15,18 +15,19 @@ extension ReaderAPI {
     /// Provider sections, stored or configured, each labelled with its provider.
     func sectionList() throws -> [SectionSummary] { try session.subscriptions() }
 
-    func subscriptions(_ writer: inout JSONWriter) throws {
-        let configuration = session.configuration
+    /// Each subscription with its folder (its provider), the feed a reader follows for it
+    /// (upstream's for a feed, else aggr's own at the address asked) and its site.
+    func subscriptions(_ writer: inout JSONWriter, base: String) throws {
         writer.beginObject()
         writer.key("subscriptions")
         writer.beginArray()
         for section in try sectionList() {
-            let entry = configuration.provider(id: section.provider)
+            let name = SubscriptionName(provider: section.provider, section: section.key)
             writer.beginObject()
             writer.key("id")
             writer.string(ReaderStream.subscriptionID(provider: section.provider, section: section.key))
             writer.key("title")
-            writer.string(section.title)
+            writer.string(session.title(of: name, stored: section.title))
             writer.key("categories")
             writer.beginArray()
             writer.beginObject()
@@ -36,11 +37,10 @@ extension ReaderAPI {
             writer.string(section.provider)
             writer.endObject()
             writer.endArray()
-            let feedURL = section.key.hasPrefix("url/") ? String(section.key.dropFirst(4)) : entry?.stringOption("url")
             writer.key("url")
-            writer.string(SecretRedactor.redact(url: feedURL ?? ""))
+            writer.string(session.upstreamFeedURL(of: name) ?? session.readerFeedURL(of: section.provider, base: base))
             writer.key("htmlUrl")
-            writer.string(entry?.webURL ?? "")
+            writer.string(session.siteURL(of: section.provider) ?? "")
             writer.key("iconUrl")
             writer.string("")
             writer.endObject()

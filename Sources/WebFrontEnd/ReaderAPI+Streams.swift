@@ -200,9 +200,11 @@ extension ReaderAPI {
         writer.key("streamId")
         writer.string(ReaderStream.subscriptionID(provider: item.provider, section: item.section))
         writer.key("title")
-        writer.string(HTMLSanitizer.escape(stored.sectionTitle ?? item.provider))
+        writer.string(
+            HTMLSanitizer.escape(
+                session.title(of: SubscriptionName(provider: item.provider, section: item.section), stored: stored.sectionTitle)))
         writer.key("htmlUrl")
-        writer.string(session.configuration.provider(id: item.provider)?.webURL ?? "")
+        writer.string(session.siteURL(of: item.provider) ?? "")
         writer.endObject()
         writer.key("summary")
         writer.beginObject()

@@ -25,7 +25,7 @@ struct ReaderAPI {
     static let maximumContents = 1_000
 
     /// Answers one Reader API call.
-    func respond(to request: WebRequest) throws -> WebResponse {
+    func respond(to request: WebRequest) async throws -> WebResponse {
         if request.path == "/accounts/ClientLogin" { return login(request, keys: keys) }
         guard authorized(request, keys: keys) else {
             return WebResponse.text("Unauthorized\n", status: 401).adding("Google-Bad-Token", "true")
@@ -40,7 +40,14 @@ struct ReaderAPI {
         switch (request.method, endpoint) {
         case ("GET", "token"): return .text(keys.readerAction + "\n", status: 200)
         case ("GET", "user-info"): return json { writer in userInfo(&writer) }
-        case ("GET", "subscription/list"): return try json { writer in try subscriptions(&writer) }
+        case ("GET", "subscription/list"): return try json { writer in try subscriptions(&writer, base: request.origin) }
+        case ("POST", "subscription/quickadd"): return await quickAdd(request, keys: keys)
+        case ("POST", "subscription/edit"): return await editSubscription(request, keys: keys)
+        case ("GET", "subscription/export"):
+            return WebResponse(
+                status: 200, headers: [("Content-Type", TimelineDocument.Format.opml.contentType)],
+                body: Array(session.subscriptionOPML(base: request.origin).utf8))
+        case ("POST", "subscription/import"): return importSubscriptions(request, keys: keys)
         case ("GET", "tag/list"): return json { writer in tags(&writer) }
         case ("GET", "unread-count"): return try json { writer in try unreadCounts(&writer) }
         case ("GET", "stream/items/ids"): return try itemIDs(request)

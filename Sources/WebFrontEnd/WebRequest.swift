@@ -23,6 +23,9 @@ public struct WebRequest: Sendable {
         self.client = client
     }
 
+    /// `http://` and the Host the request came to, for links back to this server.
+    public var origin: String { "http://" + (header("Host") ?? "127.0.0.1") }
+
     /// The first value of header `name`.
     public func header(_ name: String) -> String? {
         let lowered = name.lowercased()

@@ -118,7 +118,7 @@ public final class WebSite: Sendable {
         if path == "/accounts/ClientLogin" || path.hasPrefix("/reader/api/0/") || path.hasPrefix("/reader/atom/") {
             let api = ReaderAPI(
                 session: session, keys: try keys(), checkPassword: { self.checkPassword($0, client: $1) }, now: clock())
-            return try api.respond(to: request)
+            return try await api.respond(to: request)
         }
         if path.hasPrefix("/feeds/") || path == "/opml" {
             guard request.method == "GET" else { return .text("feeds are read with GET\n", status: 405).adding("Allow", "GET, HEAD") }

@@ -236,6 +236,91 @@ final class ReaderAPITests: ServeTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(Int64(latest.first?["id"] as? String ?? "")), newest, "ids only grow")
     }
 
+    /// Apps manage subscriptions through providers.json: one section of a provider goes and
+    /// its entry stays, renames are kept under `titles`, OPML goes out and comes in, and a
+    /// bad request names what is wrong and changes nothing.
+    func testSubscriptionsAreManagedFromAppsThroughProvidersJSON() throws {
+        directory.write(
+            "providers.json",
+            """
+            {"providers": [
+              {"id": "v2ex", "type": "v2ex", "sections": ["hot", "latest", "node/swift"]},
+              {"id": "blog", "type": "feed", "options": {"url": "https://blog.example/feed?token=FEEDS3CRET"}}
+            ], "serve": {"password_env": "AGGR_PASSWORD"}}
+            """)
+        let base = try startServe(environment: ["AGGR_PASSWORD": "PASSW0RD-S3CRET"])
+        var client = ReaderClient(http: session(base))
+        client.auth = try signIn(client, password: "PASSW0RD-S3CRET")
+        func subscriptions() throws -> [String: [String: Any]] {
+            let list = try XCTUnwrap(try client.json("/reader/api/0/subscription/list")["subscriptions"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: list.map { ($0["id"] as? String ?? "", $0) })
+        }
+        func config() throws -> String { try String(contentsOfFile: directory.file("providers.json"), encoding: .utf8) }
+
+        let listed = try subscriptions()
+        XCTAssertEqual(Set(listed.keys), ["feed/v2ex/hot", "feed/v2ex/latest", "feed/v2ex/node/swift", "feed/blog/feed"])
+        XCTAssertEqual(listed["feed/v2ex/hot"]?["htmlUrl"] as? String, "https://www.v2ex.com", "V2EX's site")
+        XCTAssertEqual(listed["feed/v2ex/hot"]?["url"] as? String, base + "/feeds/provider/v2ex.atom", "aggr's own feed of it")
+        XCTAssertEqual(listed["feed/blog/feed"]?["htmlUrl"] as? String, "https://blog.example/")
+        XCTAssertFalse(String(describing: listed).contains("FEEDS3CRET"))
+
+        // Bad requests name the problem and leave the file alone.
+        let before = try config()
+        let unknown = try client.post("/reader/api/0/subscription/edit", [("ac", "unsubscribe"), ("s", "feed/nope/x")])
+        XCTAssertEqual(unknown.status, 400)
+        XCTAssertTrue(unknown.body.contains("feed/nope/x"), unknown.body)
+        XCTAssertEqual(try client.post("/reader/api/0/subscription/edit", [("ac", "bogus"), ("s", "feed/v2ex/hot")]).status, 400)
+        XCTAssertEqual(try client.post("/reader/api/0/subscription/edit", [("ac", "edit")]).status, 400)
+        XCTAssertEqual(try client.post("/reader/api/0/subscription/import", [("opml", "<opml><body><outline")]).status, 400)
+        XCTAssertEqual(try config(), before)
+
+        // One section of three goes; the entry and its other sections stay.
+        XCTAssertEqual(
+            try client.post("/reader/api/0/subscription/edit", [("ac", "unsubscribe"), ("s", "feed/v2ex/latest")]).body, "OK")
+        XCTAssertEqual(Set(try subscriptions().keys), ["feed/v2ex/hot", "feed/v2ex/node/swift", "feed/blog/feed"])
+        // A rename is kept in providers.json and shows at once; an empty one restores upstream's.
+        XCTAssertEqual(
+            try client.post("/reader/api/0/subscription/edit", [("ac", "edit"), ("s", "feed/v2ex/node/swift"), ("t", "Swift 节点")]).body,
+            "OK")
+        XCTAssertEqual(try subscriptions()["feed/v2ex/node/swift"]?["title"] as? String, "Swift 节点")
+        XCTAssertTrue(try config().contains(#""titles""#))
+        XCTAssertEqual(try aggr("providers", "list").status, 0, "the edited file loads")
+        XCTAssertTrue(try config().contains("FEEDS3CRET"), "other entries keep their real URLs")
+
+        // OPML out: every provider; in: feeds not followed yet.
+        let export = try client.get("/reader/api/0/subscription/export")
+        XCTAssertEqual(export.status, 200)
+        XCTAssertEqual(export.body.components(separatedBy: "type=\"rss\"").count - 1, 2, export.body)
+        let opml = """
+            <?xml version="1.0"?><opml version="2.0"><body><outline text="Tech">
+            <outline type="rss" text="Other" xmlUrl="http://127.0.0.1:9/other.xml"/>
+            <outline type="rss" text="Blog" xmlUrl="https://blog.example/feed?token=FEEDS3CRET"/>
+            </outline></body></opml>
+            """
+        let imported = try client.http.send(
+            "POST", "/reader/api/0/subscription/import",
+            headers: [("Authorization", "GoogleLogin auth=\(client.auth)"), ("Content-Type", "text/x-opml")],
+            body: opml)
+        XCTAssertEqual(imported.status, 200, imported.body)
+        XCTAssertTrue(imported.body.contains("1 feed added"), imported.body)
+        let after = try subscriptions().keys
+        XCTAssertTrue(after.contains("feed/other/feed"), "\(after)")
+
+        // Subscribing by feed address, named at once (as NetNewsWire and Reeder do).
+        let site = try TestHTTPServer()
+        defer { site.stop() }
+        site.route("/news.xml") { _ in
+            .text(
+                #"<rss version="2.0"><channel><title>News</title><item><title>n</title></item></channel></rss>"#,
+                contentType: "application/rss+xml")
+        }
+        XCTAssertEqual(
+            try client.post(
+                "/reader/api/0/subscription/edit", [("ac", "subscribe"), ("s", "feed/\(site.baseURL)/news.xml"), ("t", "Loopback news")]
+            ).body, "OK")
+        XCTAssertEqual(try subscriptions()["feed/news/feed"]?["title"] as? String, "Loopback news")
+    }
+
     /// Signs in through ClientLogin; the `Auth` token.
     func signIn(_ client: ReaderClient, password: String) throws -> String {
         let login = try client.http.send("POST", "/accounts/ClientLogin", form: [("Email", "me"), ("Passwd", password)])
@@ -256,10 +341,20 @@ final class ReaderAPITests: ServeTestCase {
             throw XCTSkip("the google-reader client is not installed: scripts/bootstrap --test installs it (needs Python >= 3.12)")
         }
         let script = here.appendingPathComponent("Scripts/google_reader_sync.py").path
+        // A site to quick-add: a page advertising its feed, on loopback.
+        let site = try TestHTTPServer()
+        defer { site.stop() }
+        let rss =
+            #"<rss version="2.0"><channel><title>Loopback Blog</title><link>\#(site.baseURL)/blog</link>"#
+            + #"<item><title>Late news</title><link>https://e.example/1</link></item></channel></rss>"#
+        site.route("/feed.xml") { _ in .text(rss, contentType: "application/rss+xml") }
+        site.route("/blog") { _ in
+            .text(#"<html><head><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><body>hi</body></html>"#)
+        }
         writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
         try importItems()
         let base = try startServe(environment: ["AGGR_PASSWORD": "PASSW0RD-S3CRET"])
-        let run = try ToolOutput.run("/usr/bin/timeout", ["60", python, script, base, "PASSW0RD-S3CRET"])
+        let run = try ToolOutput.run("/usr/bin/timeout", ["60", python, script, base, "PASSW0RD-S3CRET", site.baseURL + "/blog"])
         XCTAssertEqual(run.status, 0, "the client failed: \(run.text)")
         let seen = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.text.utf8)) as? [String: Any], run.text)
         XCTAssertEqual(seen["wrong_password"] as? String, "refused")
@@ -276,6 +371,24 @@ final class ReaderAPITests: ServeTestCase {
         // What the client changed is what the CLI sees: the first read and starred, the second neither.
         XCTAssertEqual(try unreadCount(), 5)
         XCTAssertEqual(try saved().count, 1)
+
+        // Quick add follows the page's feed as `aggr add` does; rename and unsubscribe edit providers.json.
+        let managed = try XCTUnwrap(seen["managed"] as? [String: Any], run.text)
+        let quickAdd = try XCTUnwrap(managed["quickadd"] as? [Any])
+        XCTAssertEqual(quickAdd.first as? Int, 1, run.text)
+        let streamID = try XCTUnwrap(quickAdd[1] as? String)
+        XCTAssertTrue(streamID.hasPrefix("feed/loopback-blog/"), streamID)
+        XCTAssertEqual(managed["listed"] as? Bool, true)
+        XCTAssertEqual(managed["url"] as? String, site.baseURL + "/feed.xml", "a feed's url is the feed")
+        XCTAssertEqual(managed["html_url"] as? String, site.baseURL + "/", "and its site")
+        XCTAssertEqual(managed["renamed"] as? [String], ["My loopback"])
+        XCTAssertEqual(managed["moved"] as? String, "refused", "a subscription's folder is its provider")
+        XCTAssertEqual(
+            managed["after_unsubscribe"] as? [String], ["feed/blog/feed", "feed/shots/feed", "feed/shots/popular", "feed/v2ex/hot"])
+        XCTAssertEqual(managed["failed"] as? Int, 0, "a page with no feed adds nothing")
+        let config = try String(contentsOfFile: directory.file("providers.json"), encoding: .utf8)
+        XCTAssertFalse(config.contains("loopback"), config)
+        XCTAssertTrue(config.contains("FEEDS3CRET"), "the other entries are as they were")
     }
 
     /// Items of a provider no longer in providers.json (imported, then removed) are in no

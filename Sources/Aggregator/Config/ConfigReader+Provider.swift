@@ -37,8 +37,28 @@ extension ConfigReader {
             guard let flag = value.boolValue else { throw fail("\(path).enabled", "must be true or false") }
             configuration.enabled = flag
         }
+        if let value = field("titles") { configuration.titles = try titles(value, at: "\(path).titles", sections: configuration.sections) }
         _ = try type.init(configuration: configuration)
         return configuration
+    }
+
+    /// `titles`: an object from section keys of this entry to non-empty names.
+    func titles(_ value: JSONValue, at path: String, sections: [SectionSpec]) throws(ConfigError) -> [String: String] {
+        guard case .object(let members) = value else {
+            throw fail(path, "must be an object of section names, e.g. {\"hot\": \"V2EX hot\"}")
+        }
+        var titles: [String: String] = [:]
+        for member in members {
+            let title = try string(member.value, at: "\(path).\(member.key)")
+            guard sections.contains(where: { $0.key == member.key }) else {
+                throw fail(
+                    "\(path).\(member.key)",
+                    "no section \"\(member.key)\" in this entry (its sections: \(sections.map(\.key).joined(separator: ", ")))")
+            }
+            guard !title.allSatisfy(\.isWhitespace) else { throw fail("\(path).\(member.key)", "must not be empty") }
+            titles[member.key] = title
+        }
+        return titles
     }
 
     func sections(_ value: JSONValue?, at path: String, metadata: ProviderMetadata, id: String) throws(ConfigError) -> [SectionSpec] {

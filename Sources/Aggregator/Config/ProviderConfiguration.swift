@@ -23,6 +23,9 @@ public struct ProviderConfiguration: Sendable {
     /// `exclude` parsed: matching items of this provider are hidden.
     public var excludeFilter: FilterExpression?
     public var enabled: Bool
+    /// Names the user gave sections (section key → title), shown instead of upstream's
+    /// (a reader app's rename of a subscription).
+    public var titles: [String: String] = [:]
     /// Where the entry is, for type-specific errors: the file and `providers[N]`.
     public var file: String
     public var keyPath: String

@@ -19,6 +19,9 @@ public final class LibrarySession: Sendable {
     public let clock: @Sendable () -> Date
     let logger: Logger
     private let state: Mutex<State>
+    /// Held while providers.json is read, changed and written, so two edits (two apps
+    /// subscribing at once) never lose one another.
+    let configEdits = Mutex(())
     private let makeHTTP: @Sendable () -> any HTTPClient
 
     struct State {

@@ -58,6 +58,48 @@ public struct ProviderEntries: Sendable {
         entries[index] = .object(members)
     }
 
+    /// Stops reading section `key` of `entry`: the section leaves its entry, or the entry
+    /// goes when it was its only one (stored items stay until `aggr prune --orphans`); says
+    /// what it did.
+    public mutating func unfollow(_ entry: ProviderConfiguration, section key: String) throws(ProviderEditError) -> String {
+        let index = try index(of: entry.id)
+        guard let position = entry.sections.firstIndex(where: { $0.key == key }) else {
+            throw ProviderEditError("provider \"\(entry.id)\" has no section \"\(key)\"")
+        }
+        guard entry.sections.count > 1, case .object(var members) = entries[index] else {
+            entries.remove(at: index)
+            return "provider \(entry.id)"
+        }
+        // The sections as written (their real text, credentials included), else the
+        // type's defaults by key; the parsed list has the same order.
+        var written: [JSONValue] = entry.sections.map { .string($0.key) }
+        if case .array(let existing)? = entries[index]["sections"], existing.count == entry.sections.count { written = existing }
+        written.remove(at: position)
+        members.removeAll { $0.key == "sections" }
+        members.insert(JSONMember("sections", .array(written)), at: min(2, members.count))
+        if case .object(var titles)? = members.first(where: { $0.key == "titles" })?.value {
+            titles.removeAll { $0.key == key }
+            members.removeAll { $0.key == "titles" }
+            if !titles.isEmpty { members.append(JSONMember("titles", .object(titles))) }
+        }
+        entries[index] = .object(members)
+        return "section \(key) of \(entry.id)"
+    }
+
+    /// Names section `key` of entry `id` `title` (in its `titles`), or drops the name given
+    /// before when `title` is nil.
+    public mutating func setTitle(_ title: String?, section key: String, id: String) throws(ProviderEditError) {
+        let index = try index(of: id)
+        guard case .object(var members) = entries[index] else { return }
+        var titles: [JSONMember] = []
+        if case .object(let existing)? = members.first(where: { $0.key == "titles" })?.value { titles = existing }
+        titles.removeAll { $0.key == key }
+        if let title { titles.append(JSONMember(key, .string(title))) }
+        members.removeAll { $0.key == "titles" }
+        if !titles.isEmpty { members.append(JSONMember("titles", .object(titles))) }
+        entries[index] = .object(members)
+    }
+
     /// Adds `page`'s section to the first entry of its type on the default site, or as a new
     /// entry; says what it did.
     public mutating func follow(_ page: RecognizedPage) -> String {

@@ -70,6 +70,12 @@ final class ConfigLoaderTests: XCTestCase {
         )
         assertError(#"{"providers": [{"type": "forum"}]}"#, #"providers.json: providers[0]: missing "id""#)
         assertError(
+            #"{"providers": [{"id": "x", "type": "forum", "sections": ["hot"], "titles": {"hto": "Hot"}}]}"#,
+            #"providers.json: providers[0].titles.hto: no section "hto" in this entry (its sections: hot)"#)
+        assertError(
+            #"{"providers": [{"id": "x", "type": "forum", "sections": ["hot"], "titles": {"hot": " "}}]}"#,
+            #"providers.json: providers[0].titles.hot: must not be empty"#)
+        assertError(
             #"{"providers": [{"id": "Bad Id", "type": "forum"}]}"#,
             #"providers.json: providers[0].id: id "Bad Id" must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, - and _)"#)
         assertError(

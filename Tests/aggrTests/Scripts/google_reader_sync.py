@@ -1,8 +1,9 @@
 """A reader app's sync through the PyPI `google-reader` client (written by others), against
 `aggr serve`: login, token, user info, subscriptions, tags, every id of the reading list,
-their contents, then read, unread and starred both ways. Prints what it saw as JSON.
+their contents, then read, unread and starred both ways; with PAGE_URL, quick add of that
+page, a rename and an unsubscribe. Prints what it saw as JSON.
 
-usage: google_reader_sync.py BASE_URL PASSWORD
+usage: google_reader_sync.py BASE_URL PASSWORD [PAGE_URL]
 """
 import json
 import sys
@@ -38,7 +39,27 @@ def main():
     client.edit_tags(auth, token, [first, second], add_tags=[STARRED])
     client.edit_tags(auth, token, [second], remove_tags=[STARRED])
     starred = client.get_stream_items_ids(auth, STARRED, limit=1000)
+    managed = {}
+    if len(sys.argv) > 3:
+        added = client.quick_add_subscription(auth, token, sys.argv[3])
+        managed["quickadd"] = [added.num_results, added.stream_id, added.stream_name]
+        listed = {s.id: s for s in client.list_subscriptions(auth)}
+        managed["listed"] = added.stream_id in listed
+        if added.stream_id in listed:
+            managed["url"] = listed[added.stream_id].url
+            managed["html_url"] = listed[added.stream_id].html_url
+        client.edit_subscription(auth, token, added.stream_id, "edit", title="My loopback")
+        managed["renamed"] = [s.title for s in client.list_subscriptions(auth) if s.id == added.stream_id]
+        try:
+            client.edit_subscription(auth, token, added.stream_id, "edit", add_label_id=google_reader.get_label_id("elsewhere"))
+            managed["moved"] = "accepted"
+        except google_reader.ClientError:
+            managed["moved"] = "refused"
+        client.edit_subscription(auth, token, added.stream_id, "unsubscribe")
+        managed["after_unsubscribe"] = sorted(s.id for s in client.list_subscriptions(auth))
+        managed["failed"] = client.quick_add_subscription(auth, token, sys.argv[3].rsplit("/", 1)[0] + "/no-such-page").num_results
     print(json.dumps({
+        "managed": managed,
         "wrong_password": wrong,
         "user": user.user_name,
         "subscriptions": sorted(subscription.id for subscription in subscriptions),
