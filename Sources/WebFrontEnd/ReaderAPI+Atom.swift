@@ -22,7 +22,8 @@ extension ReaderAPI {
         xml += "<title>\(XMLText.escape(title(of: resolved)))</title>\n"
         xml += "<updated>\(ISOTimestamp.format(now))</updated>\n"
         if let next = page.nextCursor { xml += "<gr:continuation>\(XMLText.escape(next.description))</gr:continuation>\n" }
-        for stored in page.items { xml += atomEntry(stored) }
+        let labels = try session.labels(of: page.items.map(\.ref))
+        for stored in page.items { xml += atomEntry(stored, labels: labels[stored.ref] ?? []) }
         xml += "</feed>\n"
         return .text(xml, status: 200, contentType: "application/atom+xml; charset=utf-8")
     }
@@ -39,7 +40,7 @@ extension ReaderAPI {
     }
 
     /// One item as an Atom entry with its states as Google Reader categories.
-    func atomEntry(_ stored: StoredItem) -> String {
+    func atomEntry(_ stored: StoredItem, labels: [String]) -> String {
         let item = stored.item
         var entry = "<entry gr:crawl-timestamp-msec=\"\(Int64(stored.firstSeen.timeIntervalSince1970 * 1_000))\">\n"
         entry += "<id>\(ReaderItemID.long(stored.ref))</id>\n"
@@ -53,7 +54,9 @@ extension ReaderAPI {
         for (label, term) in states {
             entry += "<category term=\"\(term)\" scheme=\"\(Self.stateScheme)\" label=\"\(label)\"/>\n"
         }
-        entry += "<category term=\"user/-/label/\(XMLText.escape(item.provider))\" label=\"\(XMLText.escape(item.provider))\"/>\n"
+        for folder in [item.provider] + labels {
+            entry += "<category term=\"user/-/label/\(XMLText.escape(folder))\" label=\"\(XMLText.escape(folder))\"/>\n"
+        }
         entry += "<summary type=\"html\">\(XMLText.escape(Self.contentHTML(of: item)))</summary>\n"
         if let author = item.author?.name, !author.isEmpty { entry += "<author><name>\(XMLText.escape(author))</name></author>\n" }
         let source = ReaderStream.subscriptionID(provider: item.provider, section: item.section)

@@ -1,7 +1,8 @@
 import Aggregator
 import Foundation
 
-/// Changes reader apps send: read, kept-unread and starred per item, and marking a stream read.
+/// Changes reader apps send: read, kept-unread, starred and labels per item, marking a
+/// stream read, and renaming and deleting labels and folders.
 extension ReaderAPI {
     /// States clients send beside the ones aggr keeps, accepted and not kept, as FreshRSS
     /// does: newsboat marks unread with `kept-unread` plus `tracking-kept-unread`, and apps
@@ -12,7 +13,7 @@ extension ReaderAPI {
         "user/-/state/com.google/like", "user/-/state/com.google/broadcast", "user/-/state/com.google/broadcast-friends",
     ]
 
-    /// `POST edit-tag`: `a`/`r` of read, kept-unread and starred for every `i`.
+    /// `POST edit-tag`: `a`/`r` of read, kept-unread, starred and user labels for every `i`.
     func editTag(_ request: WebRequest, keys: ServeKeys) throws -> WebResponse {
         if let refusal = checkActionToken(request, keys: keys) { return refusal }
         let refs: [Int64]
@@ -27,8 +28,16 @@ extension ReaderAPI {
         guard !added.isEmpty || !removed.isEmpty else { return .text("name a tag to add (a=) or remove (r=)\n", status: 400) }
         let known = [ReaderStream.readID, ReaderStream.starredID, ReaderStream.keptUnreadID]
         let (adding, removing) = (added.filter { !Self.ignoredTags.contains($0) }, removed.filter { !Self.ignoredTags.contains($0) })
-        if let unknown = (adding + removing).first(where: { !known.contains($0) }) {
-            return .text("cannot set \"\(unknown)\": read and starred are the states aggr keeps\n", status: 400)
+        // Beside read, kept-unread and starred, labels of the user's own (`user/-/label/X`).
+        func label(_ tag: String) -> String? {
+            if case .label(let name)? = ReaderStream(tag) { return name }
+            return nil
+        }
+        if let unknown = (adding + removing).first(where: { !known.contains($0) && label($0) == nil }) {
+            return .text("cannot set \"\(unknown)\": read, starred and user/-/label/… are the states aggr keeps\n", status: 400)
+        }
+        for name in adding.compactMap(label) {
+            if let problem = session.problem(withLabel: name) { return .text("\(problem)\n", status: 400) }
         }
         let stored = Set(try session.items(refs: refs).map(\.ref))
         let missing = refs.filter { !stored.contains($0) }
@@ -37,14 +46,16 @@ extension ReaderAPI {
             switch tag {
             case ReaderStream.readID: try session.setRead(refs, true)
             case ReaderStream.keptUnreadID: try session.setRead(refs, false)
-            default: try session.setSaved(refs, true)
+            case ReaderStream.starredID: try session.setSaved(refs, true)
+            default: try session.setLabel(label(tag) ?? tag, on: refs, true)
             }
         }
         for tag in removing {
             switch tag {
             case ReaderStream.readID: try session.setRead(refs, false)
             case ReaderStream.keptUnreadID: break
-            default: try session.setSaved(refs, false)
+            case ReaderStream.starredID: try session.setSaved(refs, false)
+            default: try session.setLabel(label(tag) ?? tag, on: refs, false)
             }
         }
         return .text("OK", status: 200)
@@ -67,6 +78,66 @@ extension ReaderAPI {
             query.storedBefore = Date(timeIntervalSince1970: Double(micros / 1_000 + 1) / 1_000)
         }
         try session.markRead(matching: query)
+        return .text("OK", status: 200)
+    }
+}
+
+extension ReaderAPI {
+    /// Renames the label `POST rename-tag` names (`s`) to `dest`.
+    ///
+    /// A user's label is renamed on every item carrying it, a view in providers.json. A
+    /// provider's folder is its id, which its stored items carry: that rename is refused
+    /// with the reason.
+    func renameTag(_ request: WebRequest, keys: ServeKeys) throws -> WebResponse {
+        if let refusal = checkActionToken(request, keys: keys) { return refusal }
+        let form = request.form + request.query
+        guard case .label(let name)? = (form.first { $0.0 == "s" }?.1).flatMap(ReaderStream.init),
+            case .label(let newName)? = (form.first { $0.0 == "dest" }?.1).flatMap(ReaderStream.init)
+        else { return .text("s and dest: name the label and its new name (user/-/label/…)\n", status: 400) }
+        let configuration = session.configuration
+        do {
+            if configuration.views.contains(where: { $0.name == name }) {
+                try session.renameView(name, to: newName)
+            } else if configuration.provider(id: name) != nil {
+                return .text(
+                    "\"\(name)\" is a provider's folder: its id is stored with its items, so aggr does not rename it; "
+                        + "rename its subscriptions instead\n", status: 400)
+            } else {
+                try session.renameLabel(name, to: newName)
+            }
+        } catch {
+            return .text("\(error)\n", status: 400)
+        }
+        return .text("OK", status: 200)
+    }
+
+    /// Deletes the label `POST disable-tag` names (`s` its id, or `t` its name).
+    ///
+    /// A user's label comes off every item, a view leaves providers.json; a provider's
+    /// folder goes only with its subscriptions (refused, with the reason).
+    func disableTag(_ request: WebRequest, keys: ServeKeys) throws -> WebResponse {
+        if let refusal = checkActionToken(request, keys: keys) { return refusal }
+        let form = request.form + request.query
+        let name: String
+        if case .label(let labelled)? = (form.first { $0.0 == "s" }?.1).flatMap(ReaderStream.init) {
+            name = labelled
+        } else if let title = form.first(where: { $0.0 == "t" })?.1, !title.isEmpty {
+            name = title
+        } else {
+            return .text("s: name the label (user/-/label/…) or t its name\n", status: 400)
+        }
+        let configuration = session.configuration
+        do {
+            if configuration.views.contains(where: { $0.name == name }) {
+                try session.removeView(name)
+            } else if configuration.provider(id: name) != nil {
+                return .text("\"\(name)\" is a provider's folder: unsubscribe its subscriptions to remove it\n", status: 400)
+            } else {
+                try session.removeLabel(name)
+            }
+        } catch {
+            return .text("\(error)\n", status: 400)
+        }
         return .text("OK", status: 200)
     }
 }

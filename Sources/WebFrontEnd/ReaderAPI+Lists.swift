@@ -49,7 +49,8 @@ extension ReaderAPI {
         writer.endObject()
     }
 
-    func tags(_ writer: inout JSONWriter) {
+    /// Starred, the folders (views and providers), then the labels users put on items.
+    func tags(_ writer: inout JSONWriter) throws {
         let configuration = session.configuration
         writer.beginObject()
         writer.key("tags")
@@ -64,6 +65,14 @@ extension ReaderAPI {
             writer.string("user/-/label/\(name)")
             writer.key("type")
             writer.string("folder")
+            writer.endObject()
+        }
+        for (label, _) in try session.labelUse() {
+            writer.beginObject()
+            writer.key("id")
+            writer.string("user/-/label/\(label)")
+            writer.key("type")
+            writer.string("tag")
             writer.endObject()
         }
         writer.endArray()
@@ -84,6 +93,11 @@ extension ReaderAPI {
             guard var query = baseQuery(.label(view.name)) else { continue }
             query.unreadOnly = true
             rows.append(("user/-/label/\(view.name)", try session.count(query, cap: Self.maximumCount), nil))
+        }
+        for (label, _) in try session.labelUse() {
+            guard var query = baseQuery(.label(label)) else { continue }
+            query.unreadOnly = true
+            rows.append(("user/-/label/\(label)", try session.count(query, cap: Self.maximumCount), nil))
         }
         rows.append((ReaderStream.readingListID, sections.reduce(0) { $0 + $1.unread }, sections.compactMap(\.newestUnread).max()))
         writer.beginObject()

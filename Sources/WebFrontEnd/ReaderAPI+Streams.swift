@@ -111,7 +111,7 @@ extension ReaderAPI {
         } catch let error as ReaderRequestError {
             return .text("\(error.message)\n", status: 400)
         }
-        return itemsDocument(page.items, streamID: resolved.id, continuation: page.nextCursor?.description)
+        return try itemsDocument(page.items, streamID: resolved.id, continuation: page.nextCursor?.description)
     }
 
     /// The ids of `i=` (form and query), or a 400 naming the first bad one.
@@ -135,11 +135,12 @@ extension ReaderAPI {
             return .text("i: at most \(Self.maximumContents) items per request (got \(refs.count)); ask in batches\n", status: 400)
         }
         let items = try session.items(refs: refs)
-        return itemsDocument(items, streamID: ReaderStream.readingListID, continuation: nil)
+        return try itemsDocument(items, streamID: ReaderStream.readingListID, continuation: nil)
     }
 
-    func itemsDocument(_ items: [StoredItem], streamID: String, continuation: String?) -> WebResponse {
-        json { writer in
+    func itemsDocument(_ items: [StoredItem], streamID: String, continuation: String?) throws -> WebResponse {
+        let labels = try session.labels(of: items.map(\.ref))
+        return json { writer in
             writer.beginObject()
             writer.key("id")
             writer.string(streamID)
@@ -147,7 +148,7 @@ extension ReaderAPI {
             writer.integer(Int(now.timeIntervalSince1970))
             writer.key("items")
             writer.beginArray()
-            for stored in items { item(stored, to: &writer) }
+            for stored in items { item(stored, labels: labels[stored.ref] ?? [], to: &writer) }
             writer.endArray()
             if let continuation {
                 writer.key("continuation")
@@ -157,7 +158,7 @@ extension ReaderAPI {
         }
     }
 
-    func item(_ stored: StoredItem, to writer: inout JSONWriter) {
+    func item(_ stored: StoredItem, labels: [String], to writer: inout JSONWriter) {
         let item = stored.item
         writer.beginObject()
         writer.key("id")
@@ -193,6 +194,7 @@ extension ReaderAPI {
         var categories = [ReaderStream.readingListID, "user/-/label/\(item.provider)"]
         if stored.readAt != nil { categories.append(ReaderStream.readID) }
         if stored.savedAt != nil { categories.append(ReaderStream.starredID) }
+        categories += labels.map { "user/-/label/\($0)" }
         for category in categories { writer.string(category) }
         writer.endArray()
         writer.key("origin")

@@ -48,12 +48,14 @@ struct ReaderAPI {
                 status: 200, headers: [("Content-Type", TimelineDocument.Format.opml.contentType)],
                 body: Array(session.subscriptionOPML(base: request.origin).utf8))
         case ("POST", "subscription/import"): return importSubscriptions(request, keys: keys)
-        case ("GET", "tag/list"): return json { writer in tags(&writer) }
+        case ("GET", "tag/list"): return try json { writer in try tags(&writer) }
         case ("GET", "unread-count"): return try json { writer in try unreadCounts(&writer) }
         case ("GET", "stream/items/ids"): return try itemIDs(request)
         case ("GET", "stream/items/contents"), ("POST", "stream/items/contents"): return try contents(request, ids: requestIDs(request))
         case ("POST", "edit-tag"): return try editTag(request, keys: keys)
         case ("POST", "mark-all-as-read"): return try markAllRead(request, keys: keys)
+        case ("POST", "rename-tag"): return try renameTag(request, keys: keys)
+        case ("POST", "disable-tag"): return try disableTag(request, keys: keys)
         default:
             if endpoint.hasPrefix("stream/contents"), request.method == "GET" || request.method == "POST" {
                 return try streamContents(request, stream: String(endpoint.dropFirst("stream/contents".count).drop { $0 == "/" }))

@@ -58,7 +58,8 @@ enum ReaderStream: Equatable {
 
     static func subscriptionID(provider: String, section: String) -> String { "feed/\(provider)/\(section)" }
 
-    /// The tab listing this stream, nil for a label that is neither a view nor a provider.
+    /// The tab listing this stream: a label is a view, else a provider (a folder), else the
+    /// items a user put that label on.
     func tab(in configuration: Configuration) -> TimelineTab? {
         switch self {
         case .readingList: return .all
@@ -67,7 +68,7 @@ enum ReaderStream: Equatable {
         case .subscription(let provider, let section): return .section(provider: provider, key: section)
         case .label(let name):
             if configuration.views.contains(where: { $0.name == name && $0.filter != nil }) { return .view(name) }
-            return configuration.provider(id: name) != nil ? .provider(name) : nil
+            return configuration.provider(id: name) != nil ? .provider(name) : .labelled(name)
         }
     }
 }

@@ -14,6 +14,8 @@ extension TimelineTab {
             self = .view(String(parameter.dropFirst(2)))
         } else if parameter.hasPrefix("p:") {
             self = .provider(String(parameter.dropFirst(2)))
+        } else if parameter.hasPrefix("l:") {
+            self = .labelled(String(parameter.dropFirst(2)))
         } else {
             return nil
         }
@@ -24,6 +26,7 @@ extension TimelineTab {
         switch self {
         case .view(let name): "v:\(name)"
         case .provider(let id): "p:\(id)"
+        case .labelled(let name): "l:\(name)"
         default: "all"
         }
     }

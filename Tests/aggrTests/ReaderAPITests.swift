@@ -143,7 +143,8 @@ final class ReaderAPITests: ServeTestCase {
         XCTAssertEqual(
             try client.post("/reader/api/0/edit-tag", [("i", "1"), ("i", "nope"), ("a", "user/-/state/com.google/read")]).status, 400)
         XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("a", "user/-/state/com.google/read")]).status, 400)
-        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "1"), ("a", "user/-/label/fun")]).status, 400)
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "1"), ("a", "user/-/state/com.google/fresh")]).status, 400)
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "1"), ("a", "user/-/label/v2ex")]).status, 400)
         XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "999"), ("a", "user/-/state/com.google/read")]).status, 404)
         XCTAssertEqual(
             try client.post("/reader/api/0/edit-tag", [("i", "1"), ("a", "user/-/state/com.google/read"), ("T", "wrong")]).status, 401)
@@ -170,7 +171,7 @@ final class ReaderAPITests: ServeTestCase {
                 .body,
             "OK")
         XCTAssertEqual(try unreadCount(), 0, "every item was stored by ts")
-        XCTAssertEqual(try client.post("/reader/api/0/mark-all-as-read", [("s", "user/-/label/unknown")]).status, 400)
+        XCTAssertEqual(try client.post("/reader/api/0/mark-all-as-read", [("s", "feed/unknown")]).status, 400)
 
         // An app with a stale password retrying is one wrong password, not five guesses.
         for _ in 0..<10 {
@@ -319,6 +320,73 @@ final class ReaderAPITests: ServeTestCase {
                 "/reader/api/0/subscription/edit", [("ac", "subscribe"), ("s", "feed/\(site.baseURL)/news.xml"), ("t", "Loopback news")]
             ).body, "OK")
         XCTAssertEqual(try subscriptions()["feed/news/feed"]?["title"] as? String, "Loopback news")
+    }
+
+    /// Labels apps put on items (`user/-/label/…` in edit-tag) are kept per item, listed as
+    /// tags with unread counts, are streams, are in the filter language (`labels has X`),
+    /// and are renamed and deleted; views are renamed and deleted in providers.json.
+    func testLabelsOnItemsAreKeptListedFilteredRenamedAndDeleted() throws {
+        writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
+        try importItems()
+        let base = try startServe(environment: ["AGGR_PASSWORD": "PASSW0RD-S3CRET"])
+        var client = ReaderClient(http: session(base))
+        client.auth = try signIn(client, password: "PASSW0RD-S3CRET")
+        func stream(_ label: String) throws -> Set<String> {
+            let name = label.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? label
+            let refs = try client.json("/reader/api/0/stream/items/ids?n=100&s=user/-/label/\(name)")["itemRefs"] as? [[String: Any]]
+            return Set(try XCTUnwrap(refs).compactMap { $0["id"] as? String })
+        }
+        func tags() throws -> [String: String] {
+            let list = try XCTUnwrap(try client.json("/reader/api/0/tag/list")["tags"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: list.map { ($0["id"] as? String ?? "", $0["type"] as? String ?? "") })
+        }
+        func unread(_ id: String) throws -> Int? {
+            let counts = try XCTUnwrap(try client.json("/reader/api/0/unread-count")["unreadcounts"] as? [[String: Any]])
+            return counts.first { $0["id"] as? String == id }?["count"] as? Int
+        }
+
+        XCTAssertEqual(
+            try client.post("/reader/api/0/edit-tag", [("i", "1"), ("i", "4"), ("a", "user/1234/label/数据 later")]).body, "OK")
+        XCTAssertEqual(try stream("数据 later"), ["1", "4"])
+        XCTAssertEqual(try tags()["user/-/label/数据 later"], "tag", "labels are tags, folders are folders")
+        XCTAssertEqual(try tags()["user/-/label/v2ex"], "folder")
+        XCTAssertEqual(try unread("user/-/label/数据 later"), 2)
+        let contents = try client.json("/reader/api/0/stream/items/contents?i=4")
+        let categories = (contents["items"] as? [[String: Any]])?.first?["categories"] as? [String] ?? []
+        XCTAssertTrue(categories.contains("user/-/label/数据 later"), "\(categories)")
+        // The filter language sees them, in the CLI as anywhere.
+        let listed = try aggr("timeline", "--where", "labels has '数据 later'", "--format", "ndjson")
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(listed.stdout.split(separator: "\n").count, 2, listed.stdout)
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "1"), ("r", "user/-/label/数据 later")]).body, "OK")
+        XCTAssertEqual(try stream("数据 later"), ["4"])
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "1"), ("a", "user/-/label/a/b")]).status, 400)
+
+        // Renamed on every item; deleted from every item; gone with a removed item.
+        XCTAssertEqual(try client.post("/reader/api/0/edit-tag", [("i", "5"), ("a", "user/-/label/数据 later")]).body, "OK")
+        XCTAssertEqual(
+            try client.post("/reader/api/0/rename-tag", [("s", "user/-/label/数据 later"), ("dest", "user/-/label/keep")]).body, "OK")
+        XCTAssertEqual(try stream("keep"), ["4", "5"])
+        XCTAssertEqual(try stream("数据 later"), [])
+        XCTAssertEqual(try aggr("prune", "5").status, 0)
+        XCTAssertEqual(try stream("keep"), ["4"])
+        XCTAssertEqual(try client.post("/reader/api/0/disable-tag", [("s", "user/-/label/keep")]).body, "OK")
+        XCTAssertEqual(try stream("keep"), [])
+        XCTAssertNil(try tags()["user/-/label/keep"])
+
+        // Views are folders kept in providers.json; a provider's folder is its id and stays.
+        XCTAssertEqual(
+            try client.post("/reader/api/0/rename-tag", [("s", "user/-/label/releases"), ("dest", "user/-/label/shipped")]).body, "OK")
+        let config = try String(contentsOfFile: directory.file("providers.json"), encoding: .utf8)
+        XCTAssertTrue(config.contains(#""shipped""#) && !config.contains(#""releases""#), config)
+        XCTAssertEqual(try stream("shipped").count, 1)
+        let provider = try client.post("/reader/api/0/rename-tag", [("s", "user/-/label/v2ex"), ("dest", "user/-/label/vee")])
+        XCTAssertEqual(provider.status, 400)
+        XCTAssertTrue(provider.body.contains("provider"), provider.body)
+        XCTAssertEqual(try client.post("/reader/api/0/disable-tag", [("t", "shipped")]).body, "OK")
+        XCTAssertNil(try tags()["user/-/label/shipped"])
+        XCTAssertFalse(try String(contentsOfFile: directory.file("providers.json"), encoding: .utf8).contains("shipped"))
+        XCTAssertEqual(try client.post("/reader/api/0/disable-tag", [("s", "user/-/label/v2ex")]).status, 400)
     }
 
     /// Signs in through ClientLogin; the `Auth` token.

@@ -40,7 +40,7 @@ public enum FilterValue: Sendable, Equatable {
 
 /// The fields a filter can test, each with its type.
 public enum FilterField: String, Sendable, CaseIterable {
-    case title, author, summary, content, url, provider, section, kind, tags, node, repo, language
+    case title, author, summary, content, url, provider, section, kind, tags, labels, node, repo, language
     case replies, comments, stars, forks, likes, views, age, published, updated, unread, saved
 
     public enum ValueType: Sendable { case text, list, number, duration, date, boolean }
@@ -48,7 +48,7 @@ public enum FilterField: String, Sendable, CaseIterable {
     public var valueType: ValueType {
         switch self {
         case .title, .author, .summary, .content, .url, .provider, .section, .kind, .node, .repo, .language: .text
-        case .tags: .list
+        case .tags, .labels: .list
         case .replies, .comments, .stars, .forks, .likes, .views: .number
         case .age: .duration
         case .published, .updated: .date

@@ -127,6 +127,7 @@ public final class LibrarySession: Sendable {
             query.sections = [key]
         case .saved: query.savedOnly = true
         case .read: query.readOnly = true
+        case .labelled(let name): query.labels = [name]
         }
         let expression = filter.flatMap { $0.isEmpty ? nil : $0 }
         return try ItemSelection(configuration: configuration, view: view, expression: expression, showHidden: false).applied(to: query)

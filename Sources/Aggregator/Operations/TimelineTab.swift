@@ -1,7 +1,7 @@
 import Foundation
 
 /// A part of the timeline a front end lists: a configured view, everything, one provider,
-/// one of its sections, or the saved or read items.
+/// one of its sections, the saved or read items, or the items carrying a user's label.
 ///
 /// The web's tabs, the reader's tabs and the Google Reader API's streams are all tabs; the
 /// library session turns one into its query (``LibrarySession/query(for:filter:)``).
@@ -12,6 +12,8 @@ public enum TimelineTab: Hashable, Sendable {
     case section(provider: String, key: String)
     case saved
     case read
+    /// Items a user put this label on (``LibrarySession/setLabel(_:on:_:)``).
+    case labelled(String)
 
     /// The name a tab strip shows.
     public var label: String {
@@ -22,6 +24,7 @@ public enum TimelineTab: Hashable, Sendable {
         case .section(let provider, let key): "\(provider) \(key)"
         case .saved: "Saved"
         case .read: "Read"
+        case .labelled(let name): name
         }
     }
 

@@ -30,6 +30,8 @@ public struct TimelineQuery: Sendable, Equatable {
     public var storedSince: Date?
     /// Only items first stored before this moment.
     public var storedBefore: Date?
+    /// Only items carrying one of these user labels; empty means any item.
+    public var labels: [String] = []
     /// Only items numbered (``StoredItem/ref``) above this: those stored since.
     public var storedAfter: Int64?
     /// Only items numbered at most this.

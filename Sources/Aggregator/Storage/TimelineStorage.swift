@@ -50,6 +50,19 @@ public protocol TimelineStorage: FetchMemory {
     @discardableResult func markAllRead(providers: [String], now: Date) throws -> Int
     @discardableResult func markRead(matching query: TimelineQuery, now: Date) throws -> Int
 
+    // MARK: Labels users put on items
+
+    /// Puts `label` on the items numbered `refs` (or takes it off); returns how many exist.
+    @discardableResult func setLabel(_ label: String, on refs: [Int64], _ labelled: Bool) throws -> Int
+    /// The labels of each of `refs` that has any, sorted.
+    func labels(of refs: [Int64]) throws -> [Int64: [String]]
+    /// Every label in use and how many items carry it, by name.
+    func labelUse() throws -> [(label: String, items: Int)]
+    /// Renames `label` on every item that carries it (merging into `newName`); returns how many.
+    @discardableResult func renameLabel(_ label: String, to newName: String) throws -> Int
+    /// Takes `label` off every item; returns how many carried it.
+    @discardableResult func removeLabel(_ label: String) throws -> Int
+
     // MARK: Storing and removing
 
     @discardableResult func ingest(

@@ -65,8 +65,12 @@ struct FilterSQL: Sendable, Equatable {
         let column = column(field)
         let values = comparison.values.map { bind($0, now: now) }
         let first = values[0]
-        if field == .tags {
-            let each = "SELECT 1 FROM json_each(i.tags) t WHERE "
+        if field == .tags || field == .labels {
+            // Upstream's tags are a JSON list on the item; a user's labels are rows of item_label.
+            let each =
+                field == .tags
+                ? "SELECT 1 FROM json_each(i.tags) t WHERE "
+                : "SELECT 1 FROM (SELECT label AS value FROM item_label WHERE ref = i.ref) t WHERE "
             switch comparison.operation {
             case .has: return FilterSQL(sql: "EXISTS (\(each)lower(t.value) = lower(?))", arguments: [first])
             case .contains: return FilterSQL(sql: "EXISTS (\(each)instr(lower(t.value), lower(?)) > 0)", arguments: [first])

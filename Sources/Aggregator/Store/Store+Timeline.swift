@@ -78,6 +78,12 @@ extension Store {
             conditions.append("i.published >= ?")
             arguments.append(Self.millis(since))
         }
+        if !query.labels.isEmpty {
+            conditions.append(
+                "i.ref IN (SELECT ref FROM item_label WHERE label IN (\(Array(repeating: "?", count: query.labels.count).joined(separator: ", "))))"
+            )
+            arguments += query.labels as [DatabaseValueConvertible?]
+        }
         if let since = query.storedSince {
             conditions.append("i.first_seen >= ?")
             arguments.append(Self.millis(since))

@@ -122,6 +122,13 @@ enum StoreSchema {
         BEGIN UPDATE ref_floor SET value = old.ref WHERE id = 1; END;
         CREATE INDEX item_by_first_seen ON item (first_seen);
         """,
+        // 9: labels users put on items (a reader app's `user/-/label/…` through edit-tag),
+        // listed by label and by item; they go with their item.
+        """
+        CREATE TABLE item_label (label TEXT NOT NULL, ref INTEGER NOT NULL, PRIMARY KEY (label, ref)) WITHOUT ROWID;
+        CREATE INDEX item_label_by_ref ON item_label (ref);
+        CREATE TRIGGER item_removed_drops_labels AFTER DELETE ON item BEGIN DELETE FROM item_label WHERE ref = old.ref; END;
+        """,
     ]
 
     /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs

@@ -25,7 +25,7 @@ final class FilterParserTests: XCTestCase {
         let cases: [(String, String)] = [
             (
                 #"titel ~ "x""#,
-                "unknown field \"titel\" (did you mean \"title\"? valid fields: title, author, summary, content, url, provider, section, kind, tags, node, repo, language, replies, comments, stars, forks, likes, views, age, published, updated, unread, saved) (column 1)\n  titel ~ \"x\"\n  ^"
+                "unknown field \"titel\" (did you mean \"title\"? valid fields: title, author, summary, content, url, provider, section, kind, tags, labels, node, repo, language, replies, comments, stars, forks, likes, views, age, published, updated, unread, saved) (column 1)\n  titel ~ \"x\"\n  ^"
             ),
             (#"age ~ "x""#, "operator ~ does not apply to age, which is a duration (use <, <=, >, >=) (column 5)\n  age ~ \"x\"\n      ^"),
             ("replies > many", "replies > needs a number, found \"many\" (column 11)\n  replies > many\n            ^"),
@@ -48,7 +48,7 @@ final class FilterParserTests: XCTestCase {
             ("", "empty filter; write a condition such as title ~ \"swift\" (column 1)\n  \n  ^"),
             (
                 #"标题 = "x""#,
-                "unknown field \"标题\" (valid fields: title, author, summary, content, url, provider, section, kind, tags, node, repo, language, replies, comments, stars, forks, likes, views, age, published, updated, unread, saved) (column 1)\n  标题 = \"x\"\n  ^"
+                "unknown field \"标题\" (valid fields: title, author, summary, content, url, provider, section, kind, tags, labels, node, repo, language, replies, comments, stars, forks, likes, views, age, published, updated, unread, saved) (column 1)\n  标题 = \"x\"\n  ^"
             ),
         ]
         for (text, message) in cases {

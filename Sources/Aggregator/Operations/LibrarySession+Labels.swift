@@ -1,0 +1,87 @@
+import Foundation
+
+/// Labels users put on items: set and taken off, listed, renamed and removed.
+extension LibrarySession {
+    /// The most characters a label has.
+    public static let longestLabel = 100
+
+    /// Why `name` cannot be a label (empty, too long, control characters, a `/`), or nil.
+    public func problem(withLabel name: String) -> String? {
+        if name.allSatisfy(\.isWhitespace) { return "a label needs a name" }
+        if name.count > Self.longestLabel { return "a label has at most \(Self.longestLabel) characters" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "/" }) {
+            return "a label cannot hold control characters or \"/\""
+        }
+        let configuration = configuration
+        if configuration.views.contains(where: { $0.name == name }) || configuration.provider(id: name) != nil {
+            return "\"\(name)\" names a view or provider of \(configuration.file); give the label another name"
+        }
+        return nil
+    }
+
+    /// Puts label `name` on the items numbered `refs`, or takes it off; how many exist.
+    @discardableResult
+    public func setLabel(_ name: String, on refs: [Int64], _ labelled: Bool) throws -> Int {
+        if labelled, let problem = problem(withLabel: name) { throw LabelError(problem) }
+        return try storage.setLabel(name, on: refs, labelled)
+    }
+
+    /// The labels of each of `refs` that has any.
+    public func labels(of refs: [Int64]) throws -> [Int64: [String]] { try storage.labels(of: refs) }
+
+    /// Every label in use, with how many items carry it.
+    public func labelUse() throws -> [(label: String, items: Int)] { try storage.labelUse() }
+
+    /// Renames label `name` to `newName` on every item (merging when `newName` is in use).
+    @discardableResult
+    public func renameLabel(_ name: String, to newName: String) throws -> Int {
+        if let problem = problem(withLabel: newName) { throw LabelError(problem) }
+        return try storage.renameLabel(name, to: newName)
+    }
+
+    /// Takes label `name` off every item.
+    @discardableResult
+    public func removeLabel(_ name: String) throws -> Int { try storage.removeLabel(name) }
+}
+
+/// A label name that cannot be used, and why.
+public struct LabelError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Views renamed and removed as apps rename and delete folders, each an atomic edit of
+/// providers.json.
+extension LibrarySession {
+    /// Renames view `name` to `newName` in providers.json, keeping its place and filter.
+    public func renameView(_ name: String, to newName: String) throws {
+        try editViews { views throws(ProviderEditError) in
+            guard let index = views.firstIndex(where: { $0.key == name }) else { throw ProviderEditError("no view \"\(name)\"") }
+            guard !views.contains(where: { $0.key == newName }) else { throw ProviderEditError("a view \"\(newName)\" exists already") }
+            views[index].key = newName
+        }
+    }
+
+    /// Removes view `name` from providers.json (its items stay where they are).
+    public func removeView(_ name: String) throws {
+        try editViews { views throws(ProviderEditError) in
+            guard views.contains(where: { $0.key == name }) else { throw ProviderEditError("no view \"\(name)\"") }
+            views.removeAll { $0.key == name }
+        }
+    }
+
+    func editViews(_ edit: (inout [JSONMember]) throws(ProviderEditError) -> Void) throws {
+        try configEdits.withLock { _ in
+            let editor = ConfigEditor(path: configuration.file, registry: registry)
+            guard case .object(var members) = try editor.document() else {
+                throw ProviderEditError("\(configuration.file) is not an object")
+            }
+            let index = members.firstIndex { $0.key == "views" }
+            var views: [JSONMember] = []
+            if let index, case .object(let existing) = members[index].value { views = existing }
+            try edit(&views)
+            if let index { members[index].value = .object(views) } else { members.append(JSONMember("views", .object(views))) }
+            configuration = try editor.save(.object(members))
+        }
+    }
+}
