@@ -29,6 +29,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // zlib for `aggr serve`'s gzip responses (Debian zlib1g-dev).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // ncursesw for `aggr tui` (Debian libncurses-dev); see shim.h.
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         // libcrypto's digests for signed requests, loaded on first use (see include/COpenSSL.h).
@@ -66,6 +68,7 @@ let package = Package(
                 "Aggregator",
                 "Providers",
                 "ConsoleFrontEnd",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -78,6 +78,7 @@ public final class WebSite: Sendable {
             ("Content-Security-Policy", Self.contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
         ]
+        response = ResponseCompression.apply(to: response, for: request)
         if head {
             response.headers.append(("Content-Length", String(response.body.count)))
             response.body = []

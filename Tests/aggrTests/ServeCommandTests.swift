@@ -268,6 +268,52 @@ final class ServeCommandTests: ServeTestCase {
         XCTAssertEqual(try reader.send("POST", "/feeds/all.atom").status, 405)
     }
 
+    /// Feeds, pages and Reader API lists go gzip-encoded to clients that ask for it (a
+    /// 550 KB feed went whole): curl and feedparser read them, and the ETag turns weak and
+    /// still answers 304.
+    func testAnswersAreGzippedForClientsThatAskForIt() throws {
+        writeConfig()
+        try importItems()
+        let base = try startServe()
+        func fetch(_ path: String, _ options: [String]) throws -> (headers: String, body: Data) {
+            let headers = directory.file("headers-\(UUID().uuidString)")
+            let result = try ToolOutput.run("/usr/bin/curl", ["-s", "-D", headers] + options + [base + path])
+            return (try String(contentsOfFile: headers, encoding: .utf8).lowercased(), result.stdout)
+        }
+        let identity = try fetch("/feeds/all.atom", [])
+        XCTAssertGreaterThan(identity.body.count, 1_024, "big enough to compress")
+        XCTAssertFalse(identity.headers.contains("content-encoding"), identity.headers)
+        XCTAssertTrue(identity.headers.contains("vary: accept-encoding"), identity.headers)
+        let packed = try fetch("/feeds/all.atom", ["-H", "Accept-Encoding: gzip"])
+        XCTAssertTrue(packed.headers.contains("content-encoding: gzip"), packed.headers)
+        XCTAssertEqual(Array(packed.body.prefix(2)), [0x1F, 0x8B])
+        XCTAssertLessThan(packed.body.count, identity.body.count / 2, "\(packed.body.count) of \(identity.body.count) bytes")
+        XCTAssertEqual(try fetch("/feeds/all.atom", ["--compressed"]).body, identity.body, "curl decodes it to the same feed")
+        let etag = try XCTUnwrap(packed.headers.components(separatedBy: "\r\n").first { $0.hasPrefix("etag: ") }?.dropFirst(6))
+        XCTAssertTrue(etag.hasPrefix("w/\""), String(etag))
+        let original = try XCTUnwrap(
+            try session(base).send("GET", "/feeds/all.atom", headers: [("Accept-Encoding", "gzip")]).header("ETag"))
+        let again = try fetch("/feeds/all.atom", ["-H", "Accept-Encoding: gzip", "-H", "If-None-Match: \(original)"])
+        XCTAssertTrue(again.headers.hasPrefix("http/1.1 304"), again.headers)
+        XCTAssertFalse(try fetch("/feeds/all.atom", ["-H", "Accept-Encoding: gzip;q=0"]).headers.contains("content-encoding"))
+        XCTAssertTrue(try fetch("/", ["-H", "Accept-Encoding: br, gzip"]).headers.contains("content-encoding: gzip"), "pages too")
+
+        // feedparser fetches over HTTP (urllib asks for gzip) and reads every entry.
+        let result = try ToolOutput.run(
+            "/usr/bin/python3",
+            [
+                "-c",
+                "import feedparser, json, sys; d = feedparser.parse(sys.argv[1]); "
+                    + "print(json.dumps({'bozo': int(d.bozo), 'n': len(d.entries), 'encoding': d.headers.get('content-encoding', '')}))",
+                base + "/feeds/all.atom",
+            ])
+        guard result.status == 0 else { throw XCTSkip("python3-feedparser is not installed (scripts/bootstrap installs it)") }
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        XCTAssertEqual(parsed["n"] as? Int, 6, "\(parsed)")
+        XCTAssertEqual(parsed["encoding"] as? String, "gzip")
+        XCTAssertEqual(parsed["bozo"] as? Int, 0)
+    }
+
     /// Python's feedparser (Debian python3-feedparser) on `text`: `bozo` and the titles.
     func feedparser(_ text: String) throws -> [String: Any] {
         let file = directory.file("feed-\(UUID().uuidString).xml")
