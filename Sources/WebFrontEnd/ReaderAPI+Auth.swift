@@ -39,10 +39,15 @@ extension ReaderAPI {
         }
     }
 
-    /// A 400 unless a POST's `T` is the action token; an empty or missing `T` passes when the
-    /// header auth is valid (FeedMe sends "", Fluent Reader none).
+    /// A 401 unless a POST's `T` is the action token.
+    ///
+    /// An empty or missing `T` passes when the header auth is valid (FeedMe sends "", Fluent
+    /// Reader none). NetNewsWire sends the token's answer as it came, newline included.
     func checkActionToken(_ request: WebRequest, keys: ServeKeys) -> WebResponse? {
-        guard let token = request.field("T") ?? request.parameter("T"), !token.isEmpty else { return nil }
+        guard let given = request.field("T") ?? request.parameter("T"),
+            case let token = given.trimmingCharacters(in: .whitespacesAndNewlines),
+            !token.isEmpty
+        else { return nil }
         return SessionBook.constantTimeEqual(token, keys.readerAction)
             ? nil : WebResponse.text("bad T token\n", status: 401).adding("X-Reader-Google-Bad-Token", "true")
     }

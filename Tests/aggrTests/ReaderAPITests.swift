@@ -593,6 +593,70 @@ final class ReaderAPITests: ServeTestCase {
         XCTAssertEqual(try client.http.send("GET", "/feeds/all.atom", headers: basic + [("If-None-Match", "\"other\"")]).status, 200)
     }
 
+    /// NetNewsWire's sync, request for request as its ReaderAPICaller makes it: the token
+    /// kept with its newline and sent back as `T`, ids by `n=1000&output=json` with `ot` and
+    /// `c` continuations, contents by unpadded hex long ids, edit-tag by padded ones.
+    func testRequestsAsNetNewsWireSendsThem() throws {
+        writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
+        try importItems()
+        let base = try startServe(environment: ["AGGR_PASSWORD": "PASSW0RD-S3CRET"])
+        let http = session(base)
+        let login = try http.send("POST", "/accounts/ClientLogin", body: "Email=me&Passwd=PASSW0RD-S3CRET")
+        let auth = try XCTUnwrap(login.body.split(separator: "\n").first { $0.hasPrefix("Auth=") }).dropFirst(5)
+        let header = [("Authorization", "GoogleLogin auth=\(auth)")]
+        let token = try http.send("GET", "/reader/api/0/token", headers: header).body
+        XCTAssertTrue(token.hasSuffix("\n"))
+        func json(_ path: String) throws -> [String: Any] {
+            let answer = try http.send("GET", path, headers: header)
+            XCTAssertEqual(answer.status, 200, "\(path): \(answer.body)")
+            return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any], answer.body)
+        }
+        XCTAssertNotNil(try json("/reader/api/0/tag/list?output=json")["tags"])
+        XCTAssertEqual((try json("/reader/api/0/subscription/list?output=json")["subscriptions"] as? [Any])?.count, 4)
+        /// Every id of a query, following continuations as NetNewsWire does (`c` replaced).
+        func ids(_ query: String) throws -> [String] {
+            var all: [String] = []
+            var continuation: String?
+            repeat {
+                let page = try json(
+                    "/reader/api/0/stream/items/ids?\(query)" + (continuation.map { "&c=" + PercentEncoding.component($0) } ?? ""))
+                all += (page["itemRefs"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+                continuation = page["continuation"] as? String
+            } while continuation != nil && all.count < 100
+            return all
+        }
+        let reading = "s=user/-/state/com.google/reading-list"
+        let threeMonths = Int(Date().timeIntervalSince1970) - 90 * 86_400
+        let everything = try ids("n=1000&output=json&ot=\(threeMonths)&\(reading)")
+        XCTAssertEqual(everything.count, 6)
+        XCTAssertEqual(try ids("n=2&output=json&ot=\(threeMonths)&\(reading)"), everything, "continuations page through the same")
+        XCTAssertEqual(try ids("n=1000&output=json&\(reading)&xt=user/-/state/com.google/read").count, 6)
+        XCTAssertEqual(try ids("n=1000&output=json&s=user/-/state/com.google/starred"), [])
+        XCTAssertEqual(try ids("n=1000&output=json&ot=\(Int(Date().timeIntervalSince1970) + 60)&\(reading)"), [], "nothing stored since")
+
+        let unpadded = everything.map { "i=tag:google.com,2005:reader/item/" + String(Int($0)!, radix: 16) }.joined(separator: "&")
+        let contents = try http.send(
+            "POST", "/reader/api/0/stream/items/contents", headers: header, body: "T=\(token)&output=json&\(unpadded)")
+        XCTAssertEqual(contents.status, 200, contents.body)
+        let items = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(contents.body.utf8)) as? [String: Any])?["items"] as? [Any])
+        XCTAssertEqual(items.count, 6)
+
+        let padded = everything.prefix(2).map { "i=tag:google.com,2005:reader/item/" + String(format: "%.16llx", Int($0)!) }.joined(
+            separator: "&")
+        for (change, expected) in [("a=user/-/state/com.google/read", 4), ("r=user/-/state/com.google/read", 6)] {
+            let edit = try http.send("POST", "/reader/api/0/edit-tag", headers: header, body: "T=\(token)&\(padded)&\(change)")
+            XCTAssertEqual(edit.body, "OK", "the token came back with its newline")
+            XCTAssertEqual(try unreadCount(), expected)
+        }
+        let star = try http.send(
+            "POST", "/reader/api/0/edit-tag", headers: header, body: "T=\(token)&\(padded)&a=user/-/state/com.google/starred")
+        XCTAssertEqual(star.body, "OK")
+        XCTAssertEqual(try ids("n=1000&output=json&s=user/-/state/com.google/starred").count, 2)
+        let forged = try http.send(
+            "POST", "/reader/api/0/edit-tag", headers: header, body: "T=other&\(padded)&a=user/-/state/com.google/read")
+        XCTAssertEqual(forged.status, 401)
+    }
+
     func testTokensBelongToOneInstallationAndRotate() throws {
         writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
         try importItems()
