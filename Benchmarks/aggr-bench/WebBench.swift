@@ -70,6 +70,7 @@ struct WebBench {
             String(
                 format: "   reader ids, 1,000 a page: median %.1f ms over %d pages (c= paging)", times[times.count / 2] * 1_000, times.count
             ))
+        try ReaderSyncBench(run: run, base: base, header: header, database: database, config: config).measure(directory: directory)
     }
 
     /// The median `time_total` of 11 requests to `url` after one warm-up.

@@ -5,7 +5,7 @@ import Foundation
 extension ReaderAPI {
     func userInfo(_ writer: inout JSONWriter) {
         writer.beginObject()
-        for (key, value) in [("userId", "1"), ("userName", "aggr"), ("userProfileId", "1"), ("userEmail", "")] {
+        for (key, value) in [("userId", "1"), ("userName", session.configuration.serve.user), ("userProfileId", "1"), ("userEmail", "")] {
             writer.key(key)
             writer.string(value)
         }
@@ -42,7 +42,7 @@ extension ReaderAPI {
             writer.key("htmlUrl")
             writer.string(session.siteURL(of: section.provider) ?? "")
             writer.key("iconUrl")
-            writer.string("")
+            writer.string("\(base)/favicons/\(PercentEncoding.component(section.provider))")
             writer.endObject()
         }
         writer.endArray()

@@ -3,18 +3,8 @@ import Foundation
 
 /// Streams of items: ids, contents by stream and by id, and each item as reader apps read it.
 extension ReaderAPI {
-    /// The items `stream` lists, or nil for a stream that names nothing.
-    ///
-    /// Only subscriptions count: a stream across providers leaves out the items of
-    /// providers no longer in providers.json (kept until `aggr prune --orphans`), as
-    /// `unread-count` does, so counts and lists agree (FreshRSS deletes a removed feed's items).
-    func baseQuery(_ stream: ReaderStream) -> TimelineQuery? {
-        let configuration = session.configuration
-        guard let tab = stream.tab(in: configuration), var query = try? session.query(for: tab) else { return nil }
-        // No provider is named "": with none configured, nothing is a subscription.
-        if query.providers.isEmpty { query.providers = configuration.providers.isEmpty ? [""] : configuration.providers.map(\.id) }
-        return query
-    }
+    /// The items `stream` lists (subscriptions only), or nil for a stream that names nothing.
+    func baseQuery(_ stream: ReaderStream) -> TimelineQuery? { stream.query(in: session) }
 
     /// The query for `s` (or `stream`) with `xt`, `it`, `ot`, `nt`, `r`, `n` and `c` applied.
     func streamQuery(_ request: WebRequest, stream text: String?) throws(ReaderRequestError) -> (ReaderStream, TimelineQuery) {

@@ -13,32 +13,28 @@ extension ReaderAPI {
             return .text("quickadd: name the address to follow\n", status: 400)
         }
         let address = given.hasPrefix("feed/") ? String(given.dropFirst(5)) : given
+        var fields: [(String, String)]
         do {
             let added = try await session.follow(address, discovery: FeedDiscovery(http: session.http))
             let title = try session.subscriptions().first { $0.provider == added.provider && $0.key == added.section }?.title
-            return json { writer in
-                writer.beginObject()
-                writer.key("numResults")
-                writer.integer(1)
-                writer.key("query")
-                writer.string(SecretRedactor.redact(url: address))
-                writer.key("streamId")
-                writer.string(ReaderStream.subscriptionID(provider: added.provider, section: added.section))
-                writer.key("streamName")
-                writer.string(session.title(of: added, stored: title))
-                writer.endObject()
-            }
+            fields = [
+                ("streamId", ReaderStream.subscriptionID(provider: added.provider, section: added.section)),
+                ("streamName", session.title(of: added, stored: title)),
+            ]
         } catch {
-            return json { writer in
-                writer.beginObject()
-                writer.key("numResults")
-                writer.integer(0)
-                writer.key("query")
-                writer.string(SecretRedactor.redact(url: address))
-                writer.key("error")
-                writer.string(SecretRedactor.redactURLs(in: "\(error)"))
-                writer.endObject()
+            fields = [("error", SecretRedactor.redactURLs(in: "\(error)"))]
+        }
+        return json { writer in
+            writer.beginObject()
+            writer.key("numResults")
+            writer.integer(fields.first?.0 == "error" ? 0 : 1)
+            writer.key("query")
+            writer.string(SecretRedactor.redact(url: address))
+            for (key, value) in fields {
+                writer.key(key)
+                writer.string(value)
             }
+            writer.endObject()
         }
     }
 

@@ -58,6 +58,19 @@ enum ReaderStream: Equatable {
 
     static func subscriptionID(provider: String, section: String) -> String { "feed/\(provider)/\(section)" }
 
+    /// The items this stream lists in `session`, or nil when it names nothing.
+    ///
+    /// Only subscriptions count: a stream across providers leaves out the items of
+    /// providers no longer in providers.json (kept until `aggr prune --orphans`), as
+    /// `unread-count` does, so counts and lists agree (FreshRSS deletes a removed feed's items).
+    func query(in session: LibrarySession) -> TimelineQuery? {
+        let configuration = session.configuration
+        guard let tab = tab(in: configuration), var query = try? session.query(for: tab) else { return nil }
+        // No provider is named "": with none configured, nothing is a subscription.
+        if query.providers.isEmpty { query.providers = configuration.providers.isEmpty ? [""] : configuration.providers.map(\.id) }
+        return query
+    }
+
     /// The tab listing this stream: a label is a view, else a provider (a folder), else the
     /// items a user put that label on.
     func tab(in configuration: Configuration) -> TimelineTab? {

@@ -56,6 +56,7 @@ enum WebAssets {
         li.read .title, .card.read .title { font-weight: 400; color: var(--muted); }
         .saved > .body .title::after, .card.saved .title::after, article.saved h1::after { content: " ★"; color: var(--accent); }
         .meta { color: var(--muted); font-size: .85rem; display: flex; flex-wrap: wrap; gap: .1rem .6rem; }
+        .meta .icon { width: 1em; height: 1em; vertical-align: -.15em; margin-right: .3em; border-radius: 2px; }
         .snippet { margin: .15rem 0 0; color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
         .snippet mark { background: none; color: var(--fg); font-weight: 600; }
         .actions { display: flex; gap: .25rem; flex: none; align-items: flex-start; }

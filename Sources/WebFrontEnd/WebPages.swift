@@ -142,7 +142,7 @@ struct WebPages {
     func meta(_ stored: StoredItem) -> String {
         let item = stored.item
         var parts = [
-            "<span class=\"source\">\(HTML.escape(item.provider))\(stored.sectionTitle.map { " · " + HTML.escape($0) } ?? "")</span>"
+            "<span class=\"source\"><img class=\"icon\" src=\"/favicons/\(HTML.escape(PercentEncoding.component(item.provider)))\" width=\"16\" height=\"16\" alt=\"\" loading=\"lazy\">\(HTML.escape(item.provider))\(stored.sectionTitle.map { " · " + HTML.escape($0) } ?? "")</span>"
         ]
         if let author = item.author?.name, !author.isEmpty { parts.append("<span class=\"author\">\(HTML.escape(author))</span>") }
         parts.append(

@@ -92,6 +92,20 @@ extension WebSite {
         return .accepted
     }
 
+    /// Checks a Fever app's `api_key`: the MD5 (hex) of `serve.user:password`, throttled
+    /// as a password is.
+    public func checkFeverKey(_ given: String, client: String) -> PasswordCheck {
+        guard let password else { return .accepted }
+        if let until = throttle.blockedUntil(client, now: clock()) { return .throttled(until: until) }
+        let expected = RequestSigner.md5Hex("\(configuration.serve.user):\(password)")
+        guard !expected.isEmpty, SessionBook.constantTimeEqual(given.lowercased(), expected) else {
+            throttle.failed(client, password: given, now: clock())
+            return .rejected
+        }
+        throttle.succeeded(client)
+        return .accepted
+    }
+
     /// How a password check ended.
     public enum PasswordCheck: Equatable, Sendable {
         case accepted, rejected

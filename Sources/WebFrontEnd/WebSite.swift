@@ -121,6 +121,14 @@ public final class WebSite: Sendable {
                 session: session, keys: try keys(), checkPassword: { self.checkPassword($0, client: $1) }, now: clock())
             return try await api.respond(to: request)
         }
+        if path == "/fever/" || path == "/fever" || path == "/api/fever.php" {
+            let api = FeverAPI(session: session, checkKey: { self.checkFeverKey($0, client: $1) }, now: clock(), base: request.origin)
+            return try await api.respond(to: request)
+        }
+        if path.hasPrefix("/favicons/") {
+            guard request.method == "GET" else { return .text("icons are read with GET\n", status: 405).adding("Allow", "GET, HEAD") }
+            return await siteIcon(String(path.dropFirst("/favicons/".count)), request: request)
+        }
         if path.hasPrefix("/feeds/") || path == "/opml" {
             guard request.method == "GET" else { return .text("feeds are read with GET\n", status: 405).adding("Allow", "GET, HEAD") }
             guard feedAuthorized(request) else {

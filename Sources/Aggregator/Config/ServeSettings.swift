@@ -17,6 +17,9 @@ public struct ServeSettings: Sendable, Equatable {
     public var bodyTimeout: TimeSpan?
     /// The most connections open at once (`max_connections`).
     public var maximumConnections: Int?
+    /// The user name reader apps sign in with (`user`, default `aggr`): a Fever app's
+    /// `api_key` is the MD5 of `user:password`.
+    public var user = "aggr"
 
     public init(listen: String? = nil, passwordEnv: String? = nil, hosts: [String] = []) {
         self.listen = listen
@@ -65,7 +68,7 @@ extension ConfigReader {
     /// The `serve` object.
     func serveSettings(_ value: JSONValue) throws(ConfigError) -> ServeSettings {
         var settings = ServeSettings()
-        let allowed = ["listen", "password_env", "hosts", "idle_timeout", "header_timeout", "body_timeout", "max_connections"]
+        let allowed = ["listen", "password_env", "user", "hosts", "idle_timeout", "header_timeout", "body_timeout", "max_connections"]
         for member in try members(value, at: "serve", allowed: allowed) {
             let path = "serve.\(member.key)"
             if member.key.hasSuffix("_timeout") {
@@ -78,6 +81,12 @@ extension ConfigReader {
                 }
             } else if member.key == "max_connections" {
                 settings.maximumConnections = try integer(member.value, at: path, in: 1...1_000_000)
+            } else if member.key == "user" {
+                let name = try string(member.value, at: path)
+                guard !name.isEmpty, name.count <= 64, !name.contains(":"), !TerminalText.hasControls(name) else {
+                    throw fail(path, "must be a user name of 1 to 64 characters without \":\", such as \"aggr\"")
+                }
+                settings.user = name
             } else if member.key == "hosts" {
                 settings.hosts = try hostNames(member.value, at: path)
             } else if member.key == "listen" {

@@ -87,6 +87,12 @@ public struct RequestSigner: Sendable {
         }
     }
 
+    /// The MD5 of `text` as lower-case hex (a Fever app's `api_key`); empty if libcrypto
+    /// cannot be loaded.
+    public static func md5Hex(_ text: String) -> String {
+        compute(AGGR_DIGEST_MD5, key: nil, message: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// An HMAC keyed with `key`, or the plain digest when `key` is nil.
     static func compute(_ digest: aggr_digest, key: [UInt8]?, message: [UInt8]) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: 64)

@@ -178,6 +178,9 @@ public final class LibrarySession: Sendable {
     /// A page of any query (a reader app's stream with its own bounds).
     public func timeline(_ query: TimelineQuery) throws -> TimelinePage { try storage.timeline(query) }
 
+    /// The numbers of the items `query` selects, in its order, up to its limit.
+    public func refs(_ query: TimelineQuery) throws -> [Int64] { try storage.refs(query) }
+
     /// How many items any query selects, counted up to `cap`.
     public func count(_ query: TimelineQuery, cap: Int) throws -> Int { try storage.count(query, cap: cap) }
 

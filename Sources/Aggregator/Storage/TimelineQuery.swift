@@ -36,6 +36,9 @@ public struct TimelineQuery: Sendable, Equatable {
     public var storedAfter: Int64?
     /// Only items numbered at most this.
     public var storedThrough: Int64?
+    /// In item-number order (the order items reached aggr: ``StoredItem/ref``) instead of
+    /// publication order, as Fever apps page by `since_id`/`max_id`; the cursor is ignored.
+    public var byNumber = false
     /// Show one item per canonical URL across providers.
     public var dedupe = true
     /// Filters every item must match (a view, `--where`); the Store compiles them.

@@ -18,6 +18,8 @@ public protocol TimelineStorage: FetchMemory {
 
     /// One page of `query`.
     func timeline(_ query: TimelineQuery) throws -> TimelinePage
+    /// The numbers of the items `query` selects, in its order, up to its limit.
+    func refs(_ query: TimelineQuery) throws -> [Int64]
     /// How many items `query` selects, counted up to `cap`.
     func count(_ query: TimelineQuery, cap: Int) throws -> Int
     /// The stored replies of `topic`, oldest first.
@@ -81,6 +83,12 @@ public protocol TimelineStorage: FetchMemory {
     func saveValidators(_ validators: HTTPValidators, for url: String, provider: String, now: Date) throws
     func notificationMarks() throws -> [String: Int64]
     func setNotificationMark(rule name: String, ref: Int64, now: Date) throws
+    /// The icon kept for `site` (an origin), or nil when none was fetched yet.
+    func siteIcon(_ site: String) throws -> SiteIcon?
+    /// Every icon kept with an image.
+    func siteIcons() throws -> [SiteIcon]
+    /// Keeps `icon` for its site, replacing what was kept.
+    func saveSiteIcon(_ icon: SiteIcon) throws
     func installationSecret(_ purpose: String, now: Date) throws -> String
     func rotateInstallationSecret(_ purpose: String, now: Date) throws
 }

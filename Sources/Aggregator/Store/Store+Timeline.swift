@@ -7,9 +7,7 @@ extension Store {
         var (conditions, arguments) = Self.conditions(of: query)
         var sql = "SELECT \(ItemRow.selection) FROM \(ItemRow.from)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql +=
-            query.oldestFirst
-            ? " ORDER BY i.published, i.provider DESC, i.item_id DESC LIMIT ?" : " ORDER BY i.published DESC, i.provider, i.item_id LIMIT ?"
+        sql += Self.ordering(of: query)
         // One row past the page tells whether there is more; "everything" (Int.max) must not overflow.
         let limit = min(max(query.limit, 0), Int(Int32.max))
         arguments.append(limit + 1)
@@ -23,7 +21,35 @@ extension Store {
         }
         let items = Array(rows.prefix(query.limit))
         let more = rows.count > query.limit
-        return TimelinePage(items: items, nextCursor: more ? items.last.map(TimelineCursor.init(after:)) : nil)
+        return TimelinePage(items: items, nextCursor: more && !query.byNumber ? items.last.map(TimelineCursor.init(after:)) : nil)
+    }
+
+    /// The numbers of the items `query` selects, in its order, up to its limit (its page
+    /// and cursor apply): a reader app's id lists without reading whole rows.
+    public func refs(_ query: TimelineQuery) throws -> [Int64] {
+        var (conditions, arguments) = Self.conditions(of: query)
+        var sql = "SELECT i.ref FROM item i"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += Self.ordering(of: query)
+        let limit = min(max(query.limit, 0), Int(Int32.max))
+        arguments.append(limit)
+        if query.cursor == nil, query.page > 0 {
+            sql += " OFFSET ?"
+            let offset = query.page.multipliedReportingOverflow(by: limit)
+            arguments.append(offset.overflow ? Int.max : offset.partialValue)
+        }
+        return try read { db in try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) }
+    }
+
+    /// `ORDER BY … LIMIT ?` for `query`: by publication (newest or oldest first), or by
+    /// item number.
+    static func ordering(of query: TimelineQuery) -> String {
+        switch (query.byNumber, query.oldestFirst) {
+        case (true, true): " ORDER BY i.ref LIMIT ?"
+        case (true, false): " ORDER BY i.ref DESC LIMIT ?"
+        case (false, true): " ORDER BY i.published, i.provider DESC, i.item_id DESC LIMIT ?"
+        case (false, false): " ORDER BY i.published DESC, i.provider, i.item_id LIMIT ?"
+        }
     }
 
     /// How many items `query` selects (its limit, page and cursor aside), counting no
@@ -112,7 +138,9 @@ extension Store {
             conditions.append(filter.sql)
             arguments += filter.arguments as [DatabaseValueConvertible?]
         }
-        if let cursor = query.cursor, query.oldestFirst {
+        if query.byNumber {
+            // Positions are item numbers (storedAfter, storedThrough), not a cursor.
+        } else if let cursor = query.cursor, query.oldestFirst {
             conditions.append("(i.published > ? OR (i.published = ? AND (i.provider < ? OR (i.provider = ? AND i.item_id < ?))))")
             arguments += [cursor.published, cursor.published, cursor.provider, cursor.provider, cursor.id]
         } else if let cursor = query.cursor {

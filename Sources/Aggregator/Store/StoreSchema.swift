@@ -129,6 +129,13 @@ enum StoreSchema {
         CREATE INDEX item_label_by_ref ON item_label (ref);
         CREATE TRIGGER item_removed_drops_labels AFTER DELETE ON item BEGIN DELETE FROM item_label WHERE ref = old.ref; END;
         """,
+        // 10: sites' icons, fetched once and served from aggr (pages and reader apps make no
+        // third-party request for them); a site without one is remembered too (data NULL).
+        """
+        CREATE TABLE site_icon (
+            site TEXT PRIMARY KEY, content_type TEXT, data BLOB, fetched_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs
