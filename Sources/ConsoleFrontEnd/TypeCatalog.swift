@@ -39,6 +39,22 @@ public enum TypeCatalog {
                 )
             }
         }
+        if !metadata.actions.isEmpty || !metadata.absentActions.isEmpty {
+            lines.append("  actions:")
+            for support in metadata.actions {
+                let needs = support.needs == .cookie ? "session cookie (cookie_env)" : "token (token_env)"
+                let kinds = support.kinds.isEmpty ? "the site" : support.kinds.map(\.rawValue).joined(separator: ", ")
+                let undo = support.undoable ? ", --undo" : ""
+                let ask = support.confirmation.map { "; asks first: \($0)" } ?? ""
+                lines.append(
+                    "    \(support.action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(support.summary) — on \(kinds); needs a \(needs)\(undo)\(ask)"
+                )
+            }
+            for action in ItemAction.allCases where metadata.absentActions[action] != nil && metadata.support(for: action) == nil {
+                lines.append(
+                    "    \(action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  not offered: \(metadata.whyAbsent(action))")
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

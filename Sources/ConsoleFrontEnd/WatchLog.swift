@@ -76,6 +76,8 @@ public final class WatchLog: @unchecked Sendable {
                 emit(summary.line)
             case .matched(let rule, let count): emit("notify \(rule): \(count) new item\(count == 1 ? "" : "s")")
             case .delivered(let delivery): emit(delivery.line)
+            case .checkedIn(let provider, let message, let streak):
+                emit("check-in \(provider): \(message)" + (streak.map { " (\($0) day\($0 == 1 ? "" : "s") in a row)" } ?? ""))
             case .problem(let message): emit("problem: \(message)")
             case .waiting(let until, let provider):
                 let text: String

@@ -18,6 +18,8 @@ struct Aggr: AsyncParsableCommand {
             SearchCommand.self, FilterCommand.self, AddCommand.self, InitCommand.self, PruneCommand.self, ImportCommand.self,
             ImportOPMLCommand.self,
             ExportCommand.self, WatchCommand.self, NotifyCommand.self, ServeCommand.self, TuiCommand.self,
+            ReplyCommand.self, ThankCommand.self, FavouriteCommand.self, LikeCommand.self, StarCommand.self, ReactCommand.self,
+            CheckinCommand.self,
         ],
         defaultSubcommand: TimelineCommand.self
     )

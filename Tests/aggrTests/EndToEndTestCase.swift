@@ -35,6 +35,12 @@ class EndToEndTestCase: XCTestCase {
         try runner.run(arguments, in: directory.path, input: input)
     }
 
+    /// Runs aggr in the temp directory with `environment` added (a token, a session cookie).
+    @discardableResult
+    func aggr(_ arguments: String..., input: String? = nil, environment: [String: String]) throws -> CLIRunner.Result {
+        try runner.run(arguments, in: directory.path, input: input, extraEnvironment: environment)
+    }
+
     /// The committed fixture `name` from Tests/aggrTests/Fixtures.
     func fixture(_ name: String, file: StaticString = #filePath) throws -> String {
         let path = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path

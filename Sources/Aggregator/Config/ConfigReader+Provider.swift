@@ -38,6 +38,13 @@ extension ConfigReader {
             configuration.enabled = flag
         }
         if let value = field("titles") { configuration.titles = try titles(value, at: "\(path).titles", sections: configuration.sections) }
+        if let value = field("checkin") {
+            guard let flag = value.boolValue else { throw fail("\(path).checkin", "must be true or false") }
+            guard metadata.support(for: .checkin) != nil else {
+                throw fail("\(path).checkin", "\(metadata.displayName) has no daily check-in (\(metadata.whyAbsent(.checkin)))")
+            }
+            configuration.checkin = flag
+        }
         _ = try type.init(configuration: configuration)
         return configuration
     }

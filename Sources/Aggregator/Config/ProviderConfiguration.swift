@@ -26,6 +26,8 @@ public struct ProviderConfiguration: Sendable {
     /// Names the user gave sections (section key → title), shown instead of upstream's
     /// (a reader app's rename of a subscription).
     public var titles: [String: String] = [:]
+    /// `"checkin": true`: `aggr watch` claims the site's daily reward once a day.
+    public var checkin = false
     /// Where the entry is, for type-specific errors: the file and `providers[N]`.
     public var file: String
     public var keyPath: String

@@ -44,7 +44,10 @@ final class CurlTransfer {
     /// Sets every option; the caller adds the handle to the multi afterwards.
     func configure() {
         aggr_easy_setopt_string(handle, CURLOPT_URL, request.url)
-        aggr_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method == "GET" ? nil : request.method)
+        // A POST with a body is libcurl's own POST, so a 302 after it is followed with a GET
+        // as browsers do (a custom "POST" would post the form again to the redirect).
+        let plainPost = request.method == "POST" && request.body != nil
+        aggr_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method == "GET" || plainPost ? nil : request.method)
         aggr_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         aggr_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
         aggr_easy_setopt_long(handle, CURLOPT_MAXREDIRS, settings.maxRedirects)
@@ -65,8 +68,12 @@ final class CurlTransfer {
             // libcurl copies the bytes; an empty `Expect:` stops it waiting a second for
             // `100 Continue` before sending a body over 1 KiB.
             aggr_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-            body.withUnsafeBufferPointer { bytes in
-                _ = aggr_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            if body.isEmpty {
+                aggr_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                body.withUnsafeBufferPointer { bytes in
+                    _ = aggr_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                }
             }
             headerList = curl_slist_append(headerList, "Expect:")
         }

@@ -24,6 +24,10 @@ public protocol Provider: Sendable {
     /// The section key that fetches `item`'s thread (a topic's replies, an issue's
     /// comments), or nil when this type has none for it.
     func threadSection(for item: Item) -> String?
+
+    /// Performs `request` upstream (only ever on a user's explicit command); the types
+    /// that declare no actions refuse with the reason.
+    func perform(_ request: ActionRequest, context: ActionContext) async throws -> ActionOutcome
 }
 
 extension Provider {
@@ -32,6 +36,11 @@ extension Provider {
 
     /// No threads, unless a type says how to fetch them.
     public func threadSection(for item: Item) -> String? { nil }
+
+    /// No actions, unless a type performs them.
+    public func perform(_ request: ActionRequest, context: ActionContext) async throws -> ActionOutcome {
+        throw ActionError(Self.metadata.whyAbsent(request.action))
+    }
 }
 
 /// What one fetch of one section produced.

@@ -20,13 +20,19 @@ public struct ProviderMetadata: Sendable {
     /// How `aggr providers --check` asks whether a token is accepted; nil when the type has
     /// no such request.
     public var tokenCheck: TokenCheck?
+    /// What users can do upstream through this type (reply, thank, star…).
+    public var actions: [ActionSupport]
+    /// Actions this type's site does not allow, each with the reason a front end shows.
+    public var absentActions: [ItemAction: String]
 
     public init(
         typeName: String, displayName: String, summary: String, sections: [SectionKind],
         options: [OptionSpec] = [], auth: AuthRequirement = .none, defaultAPIURL: String? = nil,
         defaultWebURL: String? = nil, defaultInterval: TimeSpan = TimeSpan(seconds: 600), defaultSections: [String] = [],
-        tokenCheck: TokenCheck? = nil
+        tokenCheck: TokenCheck? = nil, actions: [ActionSupport] = [], absentActions: [ItemAction: String] = [:]
     ) {
+        self.actions = actions
+        self.absentActions = absentActions
         self.defaultSections = defaultSections
         self.tokenCheck = tokenCheck
         self.typeName = typeName
@@ -38,6 +44,16 @@ public struct ProviderMetadata: Sendable {
         self.defaultAPIURL = defaultAPIURL
         self.defaultWebURL = defaultWebURL
         self.defaultInterval = defaultInterval
+    }
+
+    /// How this type performs `action`, or nil when it does not.
+    public func support(for action: ItemAction) -> ActionSupport? {
+        actions.first { $0.action == action }
+    }
+
+    /// Why this type does not perform `action`: the reason it declares, else that it has none.
+    public func whyAbsent(_ action: ItemAction) -> String {
+        absentActions[action] ?? "\(displayName) items have no \(action.rawValue) action in aggr"
     }
 
     /// The section kind called `name`, if the type has one.

@@ -65,6 +65,21 @@ public protocol TimelineStorage: FetchMemory {
     /// Takes `label` off every item; returns how many carried it.
     @discardableResult func removeLabel(_ label: String) throws -> Int
 
+    // MARK: What the user did upstream
+
+    /// The actions done on each of `refs` that has any.
+    func actionStates(of refs: [Int64]) throws -> [Int64: Set<ItemAction>]
+    /// Records `action` as done on `ref` (or undone), moving counter `metric` (`likes`,
+    /// `stars`, `replies`, `comments`) by `delta` in the same write; false when no such item.
+    @discardableResult func setActionState(
+        _ action: ItemAction, on ref: Int64, done: Bool, metric: String?, delta: Int, now: Date
+    ) throws
+        -> Bool
+    /// `provider`'s last daily check-in, or nil when it never checked in.
+    func lastCheckin(provider: String) throws -> CheckinRecord?
+    /// Keeps `record` as `provider`'s last check-in.
+    func saveCheckin(_ record: CheckinRecord, provider: String) throws
+
     // MARK: Storing and removing
 
     @discardableResult func ingest(

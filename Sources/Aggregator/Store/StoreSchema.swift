@@ -136,6 +136,15 @@ enum StoreSchema {
             site TEXT PRIMARY KEY, content_type TEXT, data BLOB, fetched_at INTEGER NOT NULL
         ) WITHOUT ROWID;
         """,
+        // 11: what the user did upstream through aggr (replied, thanked, favourited, liked,
+        // starred, reacted), per item and gone with it; and each provider's last daily check-in.
+        """
+        CREATE TABLE item_action (
+            ref INTEGER NOT NULL, action TEXT NOT NULL, done_at INTEGER NOT NULL, PRIMARY KEY (ref, action)
+        ) WITHOUT ROWID;
+        CREATE TRIGGER item_removed_drops_actions AFTER DELETE ON item BEGIN DELETE FROM item_action WHERE ref = old.ref; END;
+        CREATE TABLE checkin (provider TEXT PRIMARY KEY, day TEXT NOT NULL, streak INTEGER, at INTEGER NOT NULL) WITHOUT ROWID;
+        """,
     ]
 
     /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs

@@ -12,6 +12,8 @@ public enum WatchEvent: Sendable {
     /// A rule matched new items; its digest is being sent.
     case matched(rule: String, count: Int)
     case delivered(NotificationDelivery)
+    /// A daily check-in (`"checkin": true`) was claimed, or found claimed already.
+    case checkedIn(provider: String, message: String, streak: Int?)
     /// Something failed outside any provider (the database); the watch goes on.
     case problem(String)
     /// Nothing is due before `until`, when `provider` is (nil: no provider is enabled).

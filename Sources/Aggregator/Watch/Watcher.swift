@@ -55,6 +55,8 @@ public struct Watcher: Sendable {
         // Providers a pass left due (skipped for a rate budget shared with another): not
         // before this, or the watch would spin.
         var held: [String: Date] = [:]
+        // Check-ins that failed: not asked again before this.
+        var checkinsHeld: [String: Date] = [:]
         while !Task.isCancelled {
             do {
                 if let reloaded = try reloader?.reload() {
@@ -67,6 +69,7 @@ public struct Watcher: Sendable {
             }
             registerNewRules(configuration)
             if let summary = await refreshDue(configuration, held: &held) { lastSummary = summary }
+            await checkinDue(configuration, held: &checkinsHeld)
             if Task.isCancelled { break }
             notify(configuration, through: deliveries)
             if once {
@@ -92,6 +95,28 @@ public struct Watcher: Sendable {
         }
         if !once { await deliveries.finish(within: shutdownGrace) }
         return lastSummary
+    }
+
+    /// Claims the daily reward of each entry with `"checkin": true` not claimed today (the
+    /// store remembers the day, so a restart does not claim twice); one that fails is asked
+    /// again after an hour.
+    func checkinDue(_ configuration: Configuration, held: inout [String: Date]) async {
+        let actions = ItemActions(session: session)
+        for id in actions.dailyCheckins() where (held[id] ?? .distantPast) <= Date() {
+            if let last = try? store.lastCheckin(provider: id),
+                let zone = (try? actions.support(.checkin, on: nil, provider: id))?.dayZone,
+                last.day == ItemActions.day(session.clock(), in: zone)
+            {
+                continue
+            }
+            do {
+                let result = try await actions.checkin(provider: id)
+                report(.checkedIn(provider: id, message: result.message, streak: result.streak))
+            } catch {
+                held[id] = Date().addingTimeInterval(3_600)
+                report(.problem("check-in \(id): \(error); trying again in an hour"))
+            }
+        }
     }
 
     /// The enabled providers whose next fetch is due at `now`.

@@ -14,7 +14,7 @@ public struct DribbbleProvider: Provider {
         ],
         auth: .optional(defaultTokenEnv: "DRIBBBLE_TOKEN", note: "OAuth token for API v2 (shots, projects)"),
         defaultAPIURL: "https://api.dribbble.com/v2", defaultWebURL: "https://dribbble.com", defaultInterval: TimeSpan(seconds: 3_600),
-        tokenCheck: TokenCheck(path: "/user"))
+        tokenCheck: TokenCheck(path: "/user"), absentActions: Self.absentActions)
 
     /// Dribbble allows 60 requests a minute: shot pages are read one a second at most.
     static let detailSpacing: UInt64 = 1_000_000_000
@@ -101,4 +101,15 @@ public struct DribbbleProvider: Provider {
         try await context.get(url, headers: [("Accept", "text/html")], signedIn: true, refusals: Self.refusals)
     }
 
+}
+
+extension DribbbleProvider {
+    /// Dribbble's API v2 gives third-party tokens no way to like: its like endpoints went
+    /// with API v1 in 2018, and the web's own like needs the browser session and its CSRF token.
+    static let absentActions: [ItemAction: String] = [
+        .like: "Dribbble's API v2 has no like endpoint for third-party tokens (likes were API v1's, retired in 2018)",
+        .reply: "Dribbble's API v2 has no comment endpoint for third-party tokens",
+        .star: "Dribbble has no stars", .thank: "Dribbble has no thanks", .favourite: "Dribbble has no favourites",
+        .react: "Dribbble has no reactions", .checkin: "Dribbble has no daily check-in",
+    ]
 }

@@ -15,7 +15,8 @@ public struct GitHubProvider: Provider {
         auth: .optional(defaultTokenEnv: "GITHUB_TOKEN", note: "raises the rate limit to 5000/hour; required for notifications"),
         defaultAPIURL: "https://api.github.com", defaultWebURL: "https://github.com", defaultInterval: TimeSpan(seconds: 900),
         tokenCheck: TokenCheck(
-            path: "/user", headers: [("Accept", "application/vnd.github+json"), ("X-GitHub-Api-Version", "2022-11-28")]))
+            path: "/user", headers: [("Accept", "application/vnd.github+json"), ("X-GitHub-Api-Version", "2022-11-28")]),
+        actions: Self.actions, absentActions: Self.absentActions)
 
     public let configuration: ProviderConfiguration
     let apiURL: String

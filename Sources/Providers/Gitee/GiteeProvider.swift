@@ -18,7 +18,7 @@ public struct GiteeProvider: Provider {
         options: [OptionSpec("pages", .integer(1...10), summary: "Pages to read (page/per_page)", default: "1")],
         auth: .optional(defaultTokenEnv: "GITEE_TOKEN", note: "sent as access_token; raises limits and shows private repositories"),
         defaultAPIURL: "https://gitee.com/api/v5", defaultWebURL: "https://gitee.com", defaultInterval: TimeSpan(seconds: 1_800),
-        tokenCheck: TokenCheck(path: "/user", placement: .query("access_token")))
+        tokenCheck: TokenCheck(path: "/user", placement: .query("access_token")), actions: Self.actions, absentActions: Self.absentActions)
 
     public let configuration: ProviderConfiguration
     let apiURL: String

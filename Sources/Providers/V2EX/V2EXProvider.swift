@@ -13,7 +13,8 @@ public struct V2EXProvider: Provider {
         options: [pagesOption],
         auth: .optional(defaultTokenEnv: "V2EX_TOKEN", note: "API 2.0 for nodes and notifications (https://www.v2ex.com/settings/tokens)"),
         defaultAPIURL: "https://www.v2ex.com", defaultWebURL: "https://www.v2ex.com",
-        defaultInterval: TimeSpan(seconds: 600), tokenCheck: TokenCheck(path: "/api/v2/member"))
+        defaultInterval: TimeSpan(seconds: 600), tokenCheck: TokenCheck(path: "/api/v2/member"), actions: actions,
+        absentActions: absentActions)
 
     public let configuration: ProviderConfiguration
     let apiURL: String

@@ -1,0 +1,79 @@
+import Aggregator
+import ArgumentParser
+import Foundation
+
+/// `aggr reply ITEM [-m TEXT | --edit]`: reply to a topic or comment on an issue upstream.
+struct ReplyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reply",
+        abstract: "Reply to a V2EX topic, or comment on a GitHub or Gitee issue or pull request.",
+        discussion: """
+            The text is sent exactly as given (UTF-8, newlines kept). Without -m it is read from standard input when that is \
+            not a terminal, else composed in $VISUAL or $EDITOR (vi); an empty text sends nothing. The reply is stored in the \
+            item's thread.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: UpstreamActionOptions
+
+    @Argument(help: "Item number from the timeline, or provider:id.")
+    var item: String
+
+    @Option(name: [.short, .customLong("message")], help: "The reply's text.")
+    var message: String?
+
+    @Flag(help: "Compose the reply in $VISUAL or $EDITOR.")
+    var edit = false
+
+    func run() async throws {
+        let text: String
+        do {
+            text = try compose()
+        } catch let failure as CLIFailure {
+            throw reported(failure)
+        }
+        try await UpstreamAction(global: global, options: options)
+            .run(ItemActions.Order(.reply, text: text, dryRun: options.dryRun), item: item)
+    }
+
+    /// The reply: `-m`, standard input, or the editor; an empty one cancels.
+    func compose() throws -> String {
+        var text: String
+        if let message, !edit {
+            text = message
+        } else if !edit, isatty(STDIN_FILENO) != 1 {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            text = try ReplyEditor.compose(initial: message ?? "")
+        }
+        if message == nil || edit, text.hasSuffix("\n") { text.removeLast() }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw CLIFailure(message: "the reply is empty: nothing was sent", exitCode: 1)
+        }
+        return text
+    }
+}
+
+/// Composes text in the user's editor: a private temporary file opened with `$VISUAL`,
+/// `$EDITOR` or `vi`, read back when the editor exits.
+enum ReplyEditor {
+    static func compose(initial: String) throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let path = NSTemporaryDirectory() + "aggr-reply-\(getpid()).txt"
+        guard FileManager.default.createFile(atPath: path, contents: Data(initial.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw CLIFailure(message: "cannot write \(path) for the editor", exitCode: 1)
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(editor) \"$1\"", "aggr-editor", path]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CLIFailure(
+                message: "the editor (\(editor)) exited with status \(process.terminationStatus): nothing was sent", exitCode: 1)
+        }
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+}

@@ -1,0 +1,122 @@
+import Aggregator
+import ArgumentParser
+import ConsoleFrontEnd
+import Foundation
+
+/// Options every command that acts upstream takes.
+struct UpstreamActionOptions: ParsableArguments {
+    @Flag(help: "Print the requests (method, URL, form, secrets redacted) and send nothing.")
+    var dryRun = false
+
+    @Flag(name: .shortAndLong, help: "Do not ask first, for actions that cost or cannot be undone (thank).")
+    var yes = false
+}
+
+/// Runs one action on one item for a command: asks first when the action costs, performs
+/// it through ``ItemActions`` and prints the report.
+struct UpstreamAction {
+    var global: GlobalOptions
+    var options: UpstreamActionOptions
+
+    func run(_ order: ItemActions.Order, item reference: String) async throws {
+        try await runReporting {
+            let context = CommandContext(options: global)
+            let session = try context.session(try context.configuration())
+            guard let stored = try context.resolve([reference], in: session).first else { return }
+            let actions = ItemActions(session: session)
+            do {
+                _ = try actions.support(order.action, on: stored)
+                if !order.dryRun, let warning = actions.confirmation(order.action, on: stored) {
+                    try confirm(warning, action: order.action, title: stored.item.title)
+                }
+                let result = try await actions.perform(order, on: stored)
+                context.print(ActionReport().render(result, dryRun: order.dryRun))
+            } catch let error as ActionError {
+                throw CLIFailure(message: error.description, exitCode: 1)
+            }
+        }
+    }
+
+    /// Asks on the terminal, or refuses without `--yes` when no one can answer.
+    func confirm(_ warning: String, action: ItemAction, title: String) throws {
+        if options.yes { return }
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CLIFailure(message: "\(warning): pass --yes to \(action.rawValue) anyway (nothing was sent)", exitCode: 1)
+        }
+        FileHandle.standardError.write(Data("\(warning).\n\(action.rawValue) “\(TerminalText.sanitize(title))”? [y/N] ".utf8))
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard answer == "y" || answer == "yes" else { throw CLIFailure(message: "nothing was sent", exitCode: 1) }
+    }
+}
+
+/// `aggr thank ITEM`: thank a V2EX topic's or reply's author (spends coins; asks first).
+struct ThankCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thank", abstract: "Thank an item's author upstream (V2EX 感谢; it spends coins, so aggr asks first).")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: UpstreamActionOptions
+    @Argument(help: "Item number from the timeline, or provider:id.") var item: String
+
+    func run() async throws {
+        try await UpstreamAction(global: global, options: options).run(ItemActions.Order(.thank, dryRun: options.dryRun), item: item)
+    }
+}
+
+/// `aggr fav ITEM [--undo]`: favourite a topic upstream (V2EX 收藏), or take it back.
+struct FavouriteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "fav", abstract: "Favourite a topic upstream (V2EX 加入收藏).")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: UpstreamActionOptions
+    @Argument(help: "Item number from the timeline, or provider:id.") var item: String
+    @Flag(help: "Unfavourite instead.") var undo = false
+
+    func run() async throws {
+        try await UpstreamAction(global: global, options: options)
+            .run(ItemActions.Order(.favourite, undo: undo, dryRun: options.dryRun), item: item)
+    }
+}
+
+/// `aggr like ITEM [--undo]`: like an item upstream where the site allows it.
+struct LikeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "like", abstract: "Like an item upstream where its site allows it (`aggr types` lists who does).")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: UpstreamActionOptions
+    @Argument(help: "Item number from the timeline, or provider:id.") var item: String
+    @Flag(help: "Unlike instead.") var undo = false
+
+    func run() async throws {
+        try await UpstreamAction(global: global, options: options)
+            .run(ItemActions.Order(.like, undo: undo, dryRun: options.dryRun), item: item)
+    }
+}
+
+/// `aggr star ITEM [--undo]`: star the repository of a GitHub or Gitee item.
+struct StarCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "star", abstract: "Star the repository of a GitHub or Gitee item (the token needs the right to).")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: UpstreamActionOptions
+    @Argument(help: "Item number from the timeline, or provider:id.") var item: String
+    @Flag(help: "Unstar instead.") var undo = false
+
+    func run() async throws {
+        try await UpstreamAction(global: global, options: options)
+            .run(ItemActions.Order(.star, undo: undo, dryRun: options.dryRun), item: item)
+    }
+}
+
+/// `aggr react ITEM REACTION`: react to a GitHub issue, pull request or comment.
+struct ReactCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "react", abstract: "React to a GitHub issue, pull request or comment (+1 -1 laugh confused heart hooray rocket eyes).")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: UpstreamActionOptions
+    @Argument(help: "Item number from the timeline, or provider:id.") var item: String
+    @Argument(help: "The reaction: +1, -1, laugh, confused, heart, hooray, rocket or eyes.") var reaction: String = "+1"
+
+    func run() async throws {
+        try await UpstreamAction(global: global, options: options)
+            .run(ItemActions.Order(.react, reaction: reaction, dryRun: options.dryRun), item: item)
+    }
+}
