@@ -11,7 +11,8 @@ public struct ItemDetailRenderer: Sendable {
         self.now = now
     }
 
-    public func render(_ stored: StoredItem) -> String {
+    /// `stored` in full; `done` is what the user did to it upstream through aggr.
+    public func render(_ stored: StoredItem, done: Set<ItemAction> = []) -> String {
         let item = stored.item
         let color = terminal.color
         func clean(_ text: String) -> String { TerminalText.sanitize(text) }
@@ -24,6 +25,7 @@ public struct ItemDetailRenderer: Sendable {
         lines.append(TextStyle.cyan.apply(clean(item.url), enabled: color))
         var details: [String] = ["ref \(stored.ref)", "id \(clean(item.provider)):\(clean(item.id))", stored.isUnread ? "unread" : "read"]
         if stored.isSaved { details.append("saved") }
+        details += ItemAction.allCases.filter(done.contains).map { "you \($0.doneState)" }
         if let updated = item.updated { details.append("updated \(ISOTimestamp.format(updated))") }
         lines.append(TextStyle.dim.apply(details.joined(separator: " · "), enabled: color))
         let metrics = item.metrics.phrases

@@ -185,6 +185,21 @@ final class CursesScreen: @unchecked Sendable {
         lock.withLock { if isOpen { FileHandle.standardOutput.write(Data(framed.utf8)) } }
     }
 
+    /// Gives the terminal to `body` (an editor), then takes it back and repaints.
+    func suspend(_ body: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard isOpen else {
+            body()
+            return
+        }
+        def_prog_mode()
+        endwin()
+        body()
+        reset_prog_mode()
+        _ = aggr_repaint_all()
+    }
+
     /// Restores the terminal (idempotent).
     func close() {
         lock.lock()

@@ -152,7 +152,10 @@ public struct ReaderLayout: Sendable {
             (.search, "search"),
             (.filter, "filter expression (empty clears)"), (.toggleRead, "toggle read"), (.toggleSaved, "toggle saved"),
             (.markTabRead, "mark the tab read"), (.openBrowser, "open in $BROWSER"), (.copyURL, "copy the URL (OSC 52)"),
-            (.refresh, "refresh in the background"), (.help, "this help"),
+            (.refresh, "refresh in the background"), (.reply, "reply upstream, composed in $EDITOR"),
+            (.thank, "thank upstream (V2EX; asks first: it spends coins)"), (.favourite, "favourite upstream (again: unfavourite)"),
+            (.like, "like upstream (again: unlike)"), (.star, "star the repository (again: unstar)"), (.react, "react 👍 (GitHub)"),
+            (.help, "this help"),
         ]
         var lines = [StyledLine("aggr tui — keys (remap them under \"keys\" in providers.json)", .bold), StyledLine()]
         for (action, text) in described {
@@ -168,9 +171,11 @@ public struct ReaderLayout: Sendable {
         return lines
     }
 
-    /// An opened item's lines: title, facts, URL, room for its image (with `imageRows`),
-    /// text with numbered links, links, thread.
-    public func page(_ stored: StoredItem, thread: [StoredItem], threadNote: String?, imageRows: Int = 0) -> ItemPage {
+    /// An opened item's lines: title, facts (with what the user did upstream, `done`), URL,
+    /// room for its image (with `imageRows`), text with numbered links, links, thread.
+    public func page(
+        _ stored: StoredItem, thread: [StoredItem], threadNote: String?, imageRows: Int = 0, done: Set<ItemAction> = []
+    ) -> ItemPage {
         let item = stored.item
         let textWidth = width - 2
         var lines: [StyledLine] = []
@@ -179,6 +184,8 @@ public struct ReaderLayout: Sendable {
         if let author = item.author?.name, !author.isEmpty { facts.append(author) }
         facts.append(RelativeTime.long(item.published, now: now))
         let metrics = item.metrics.phrases
+        let states = ItemAction.allCases.filter(done.contains).map(\.doneState)
+        if !states.isEmpty { facts.append("you " + states.joined(separator: ", ")) }
         for line in TextWrap.lines(TerminalText.sanitize((facts + metrics).joined(separator: " · ")), width: textWidth) {
             lines.append(StyledLine(line, .dim))
         }

@@ -10,6 +10,11 @@ extension TerminalReader {
             return true
         }
         if let prompt = model.prompt { return try typeInPrompt(key, prompt) }
+        if let pending = confirming {
+            confirming = nil
+            if key == "y" || key == "Y" { startUpstream(pending.order, on: pending.stored) } else { model.message = "nothing was sent" }
+            return true
+        }
         if model.page != nil, let digit = key.first, key.count == 1, digit.isNumber {
             model.linkNumber += key
             return true
@@ -68,6 +73,7 @@ extension TerminalReader {
         case .copyURL: if let url = currentItem?.item.url { copy(url) }
         case .refresh: startRefresh()
         case .help: model.showingHelp = true
+        case .reply, .thank, .favourite, .like, .star, .react: if let upstream = action.upstream { actUpstream(upstream) }
         }
         if model.page == nil, model.selection >= model.items.count - 5, nextCursor != nil, model.search == nil { try loadMore() }
         return true

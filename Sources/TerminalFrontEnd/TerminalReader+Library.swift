@@ -89,7 +89,8 @@ extension TerminalReader {
         let layout = ReaderLayout(width: screen?.width ?? 80, height: height, now: Date())
         let top = model.page?.stored.ref == stored.ref ? model.page?.top ?? 0 : 0
         let imageRows = images != nil && stored.item.image.map(WebURL.isHTTP) == true ? max(4, min(16, (height - 1) / 2)) : 0
-        model.page = layout.page(stored, thread: thread, threadNote: note, imageRows: imageRows)
+        let done = (try? ItemActions(session: session).states(of: [stored.ref])[stored.ref]) ?? nil
+        model.page = layout.page(stored, thread: thread, threadNote: note, imageRows: imageRows, done: done ?? [])
         model.page?.top = top
         if let area = model.page?.imageArea, imageFetch.result(for: stored.ref) == nil, !imageFetch.running {
             startImageFetch(stored, area: area)

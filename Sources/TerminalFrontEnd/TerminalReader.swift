@@ -26,6 +26,10 @@ public final class TerminalReader {
     var shownImage: (ref: Int64, row: Int)?
     /// Unread counts to recount when no key is waiting (after opening or marking an item).
     var countsStale = false
+    /// An upstream action under way, and its outcome when it ends.
+    let upstreamRun = SharedUpstreamRun()
+    /// An action that costs, waiting for `y` on the status line.
+    var confirming: (order: ItemActions.Order, stored: StoredItem)?
     /// The item whose image failure the status line already told.
     var reportedImageError: Int64?
     var screen: CursesScreen?
@@ -58,7 +62,7 @@ public final class TerminalReader {
         try updateCounts()
         draw()
         while true {
-            let busy = refreshState.withLock { $0.running } || threadFetch.running || imageFetch.running
+            let busy = refreshState.withLock { $0.running } || threadFetch.running || imageFetch.running || upstreamRun.running
             // Unread counts changed by a keypress are recounted just after its redraw.
             let event = screen.readKey(timeout: countsStale ? 10 : busy ? 100 : 1_000)
             switch event {
@@ -70,6 +74,7 @@ public final class TerminalReader {
             case .idle:
                 try followRefresh()
                 try followThreadFetch()
+                try followUpstream()
                 if let page = model.page, case .failure(let error)? = imageFetch.result(for: page.stored.ref),
                     reportedImageError != page.stored.ref
                 {

@@ -56,6 +56,14 @@ enum WebAssets {
         li.read .title, .card.read .title { font-weight: 400; color: var(--muted); }
         .saved > .body .title::after, .card.saved .title::after, article.saved h1::after { content: " ★"; color: var(--accent); }
         .meta { color: var(--muted); font-size: .85rem; display: flex; flex-wrap: wrap; gap: .1rem .6rem; }
+        .upstream { margin: 1.5rem 0; }
+        .upstream h2 { font-size: 1rem; }
+        .upstream-actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+        .upstream .done, .upstream .notice { color: var(--muted); }
+        .upstream .confirm { border: 1px solid var(--muted); border-radius: 6px; padding: .6rem .8rem; margin: .6rem 0; }
+        .reply-box { display: flex; flex-direction: column; gap: .4rem; margin-top: .8rem; }
+        .reply-box textarea { width: 100%; box-sizing: border-box; font: inherit; }
+        .reply-box button { align-self: flex-start; }
         .meta .icon { width: 1em; height: 1em; vertical-align: -.15em; margin-right: .3em; border-radius: 2px; }
         .snippet { margin: .15rem 0 0; color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
         .snippet mark { background: none; color: var(--fg); font-weight: 600; }

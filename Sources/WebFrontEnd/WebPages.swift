@@ -16,7 +16,7 @@ struct WebPages {
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="no-referrer">
+        <meta name="referrer" content="same-origin">
         <title>\(HTML.escape(title))</title>
         <link rel="stylesheet" href="/static/app.css?v=\(WebAssets.stylesheetVersion)">
         <link rel="alternate" type="application/atom+xml" title="aggr: all" href="/feeds/all.atom">
@@ -172,7 +172,9 @@ struct WebPages {
 
     /// One item: its content as safe HTML, its stored thread, and a button that fetches the
     /// thread when it is `fetchable` (with `threadProblem`, why the last try failed).
-    func item(_ stored: StoredItem, thread: [StoredItem], fetchable: Bool = false, threadProblem: String? = nil) -> String {
+    func item(
+        _ stored: StoredItem, thread: [StoredItem], fetchable: Bool = false, threadProblem: String? = nil, upstream: Upstream? = nil
+    ) -> String {
         let item = stored.item
         let state = stateClasses(stored)
         var html = "<article class=\"item-page \(state)\" data-ref-page=\"\(stored.ref)\"><p><a href=\"/\">← Timeline</a></p>"
@@ -188,6 +190,7 @@ struct WebPages {
         }
         let body = item.content.map { HTMLSanitizer.sanitize($0, baseURL: item.url) } ?? "<p>\(HTML.escape(item.summary))</p>"
         html += "<div class=\"content\">\(body)</div>"
+        if let upstream { html += self.upstream(stored, upstream) }
         if fetchable || threadProblem != nil {
             html += "<section class=\"thread-fetch\">"
             if let threadProblem { html += "<p class=\"error\" role=\"alert\">Replies not fetched: \(HTML.escape(threadProblem))</p>" }

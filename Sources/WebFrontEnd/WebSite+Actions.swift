@@ -15,12 +15,37 @@ extension WebSite {
         }
     }
 
+    /// `POST /item/<ref>/act`: one action upstream (`action`, `text`, `reaction`, `undo`),
+    /// asking first (`confirm`) for one that costs; the item page shows the outcome.
+    func actUpstream(_ ref: Int64, _ request: WebRequest) async throws -> WebResponse {
+        guard let stored = try session.item(ref: ref) else { return .text("no item \(ref)\n", status: 404) }
+        guard let name = request.field("action"), let action = ItemAction(rawValue: name), action != .checkin else {
+            return .text("action must be one of reply, thank, favourite, like, star, react\n", status: 400)
+        }
+        let actions = ItemActions(session: session)
+        if actions.confirmation(action, on: stored) != nil, request.field("confirm") != "1" {
+            return .redirect(to: HTML.link("/item/\(ref)", [("confirm", action.rawValue)]) + "#act")
+        }
+        // The reply exactly as typed; browsers send a textarea's line ends as CR LF.
+        let text = request.field("text")?.replacingOccurrences(of: "\r\n", with: "\n")
+        let order = ItemActions.Order(action, text: text, reaction: request.field("reaction"), undo: request.field("undo") == "1")
+        do {
+            let result = try await actions.perform(order, on: stored)
+            return .redirect(to: HTML.link("/item/\(ref)", [("act_result", "\(result.provider): \(result.message)")]) + "#act")
+        } catch {
+            return .redirect(to: HTML.link("/item/\(ref)", [("act_error", "\(error)")]) + "#act")
+        }
+    }
+
     func action(_ request: WebRequest) async throws -> WebResponse {
         let wantsJSON = request.header("Accept")?.contains("application/json") == true
         let back = Self.localPath(request.field("back")) ?? "/"
         let parts = request.path.split(separator: "/")
         if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]), parts[2] == "thread" {
             return try await fetchThread(ref)
+        }
+        if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]), parts[2] == "act" {
+            return try await actUpstream(ref, request)
         }
         if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]) {
             switch (parts[2], request.field("state")) {

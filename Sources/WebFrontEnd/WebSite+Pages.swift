@@ -20,10 +20,24 @@ extension WebSite {
             return .html(
                 pages.layout(
                     title: "\(stored.item.title) · aggr",
-                    content: pages.item(stored, thread: thread, fetchable: fetchable, threadProblem: problem)))
+                    content: pages.item(
+                        stored, thread: thread, fetchable: fetchable, threadProblem: problem, upstream: try upstream(of: stored, request))))
         }
         return .html(
             pages.layout(title: "Not found · aggr", content: pages.problem("Not found", "Nothing lives at \(request.path).")), status: 404)
+    }
+
+    /// What the item page offers upstream: the actions its site allows with the credentials
+    /// set, what was done, a pending confirmation, and the last outcome.
+    func upstream(of stored: StoredItem, _ request: WebRequest) throws -> WebPages.Upstream {
+        let actions = ItemActions(session: session)
+        let offered = ItemAction.allCases.compactMap { try? actions.support($0, on: stored) }
+        let confirming = request.parameter("confirm").flatMap(ItemAction.init(rawValue:)).flatMap { action in
+            offered.first { $0.action == action && $0.confirmation != nil }
+        }
+        return WebPages.Upstream(
+            offered: offered, done: try actions.states(of: [stored.ref])[stored.ref] ?? [], confirming: confirming,
+            result: request.parameter("act_result"), error: request.parameter("act_error"))
     }
 
     func timelinePage(_ request: WebRequest, pages: WebPages) throws -> WebResponse {

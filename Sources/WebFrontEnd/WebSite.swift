@@ -76,7 +76,10 @@ public final class WebSite: Sendable {
         }
         response.headers += [
             ("Content-Security-Policy", Self.contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
+            // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null`
+            // with a form's POST, which the forgery check must refuse; other sites still get
+            // no referrer (images and links also say so themselves).
+            ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
         ]
         response = ResponseCompression.apply(to: response, for: request)
         if head {

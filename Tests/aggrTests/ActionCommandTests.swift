@@ -103,6 +103,7 @@ final class ActionCommandTests: EndToEndTestCase {
 
         XCTAssertEqual(try aggr("fav", "v2ex:1147555", environment: signedIn).stdout, "v2ex: favourited topic 1147555\n")
         XCTAssertTrue(v2ex.isFavourited)
+        XCTAssertTrue(try aggr("show", "v2ex:1147555").stdout.contains("you thanked · you favourited"))
         XCTAssertEqual(try aggr("fav", "v2ex:1147555", "--undo", environment: signedIn).stdout, "v2ex: unfavourited topic 1147555\n")
         XCTAssertFalse(v2ex.isFavourited)
         let onReply = try aggr("fav", "v2ex:reply/16535109", environment: signedIn)

@@ -29,11 +29,13 @@ final class ServeBrowserTests: ServeTestCase {
     /// What `expression` evaluates to (a JSON string it builds) in `url` at `width`×`height`,
     /// read through DevTools by `Scripts/chromium_evaluate.py`.
     func evaluate(
-        _ url: String, width: Int, height: Int = 844, _ expression: String, file: StaticString = #filePath
+        _ url: String, width: Int, height: Int = 844, _ expression: String, steps: [[String: String]] = [], file: StaticString = #filePath
     ) throws -> [String: Any] {
         let script = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Scripts/chromium_evaluate.py").path
+        let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
         let result = try ToolOutput.run(
-            "/usr/bin/timeout", ["60", "/usr/bin/python3", script, try chromium(), url, String(width), String(height), expression])
+            "/usr/bin/timeout",
+            ["60", "/usr/bin/python3", script, try chromium(), url, String(width), String(height), expression, stepsJSON])
         XCTAssertEqual(result.status, 0, "chromium_evaluate: \(result.text)")
         let object = try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any]
         return try XCTUnwrap(object, result.text)
@@ -129,5 +131,56 @@ final class ServeBrowserTests: ServeTestCase {
         XCTAssertFalse(hostile.contains("<iframe") || hostile.contains("<svg") || hostile.contains("<style>"))
         XCTAssertFalse(hostile.contains("javascript:"))
         XCTAssertFalse(hostile.contains("onerror"))
+    }
+
+    /// A reply typed into the item page in Chromium reaches the site byte for byte and shows
+    /// in the thread; a thank asks first; the page says what happened.
+    func testAReplyTypedOnTheItemPageArrivesByteForByteAndAThankAsksFirst() throws {
+        guard let site = try V2EXSiteFake() else { throw XCTSkip("../shared/fixtures is not beside the repository") }
+        defer { site.stop() }
+        directory.write(
+            "providers.json",
+            """
+            {"providers": [{"id": "v2ex", "type": "v2ex", "api_url": "\(site.baseURL)", "web_url": "\(site.baseURL)",
+              "cookie_env": "V2EX_COOKIE", "sections": ["hot"]}]}
+            """)
+        let topic =
+            #"{"provider":"v2ex","section":"hot","id":"1147555","kind":"topic","title":"重磅更新！ Claude Code 引入大杀器 sub-agents","url":"\#(site.baseURL)/t/1147555","author":"terryso","published":"2025-07-25T02:00:00Z","summary":"","metrics":{"replies":29},"extra":{}}"#
+        XCTAssertEqual(try aggr("import", "-", input: topic).status, 0)
+        let base = try startServe(environment: ["V2EX_COOKIE": site.cookie])
+        let text = "浏览器里输入的回复 & <b>原样</b>\n第二行 100%"
+        let page = try evaluate(
+            base + "/item/1", width: 1280,
+            """
+            JSON.stringify({at: location.href, body: document.body.innerText.slice(0, 300),
+              notice: document.querySelector('.upstream .notice')?.textContent ?? '',
+              error: document.querySelector('.upstream .error')?.textContent ?? '',
+              replies: [...document.querySelectorAll('.thread .reply .content')].map(e => e.innerText)})
+            """,
+            steps: [["type": "#reply-text", "text": text], ["click": "form.reply-box button"]])
+        XCTAssertEqual(page["error"] as? String, "", "\(page)")
+        XCTAssertEqual(page["notice"] as? String, "v2ex: replied to topic 1147555", "\(page)")
+        XCTAssertEqual(site.postedReplies, [text], "typed in the browser, arrived byte for byte")
+        XCTAssertTrue((page["replies"] as? [String])?.contains(text) == true, "\(page["replies"] ?? "")")
+
+        // A thank goes through a confirmation; favourite toggles; both through the form token.
+        let browser = session(base)
+        let home = try browser.send("GET", "/item/1")
+        XCTAssertTrue(home.body.contains(">Thank</button>") && home.body.contains(">Favourite</button>"), home.body)
+        let token = try XCTUnwrap(CurlSession.hiddenField("csrf", in: home.body))
+        let asked = try browser.send("POST", "/item/1/act", form: [("csrf", token), ("action", "thank")])
+        XCTAssertEqual(asked.header("Location"), "/item/1?confirm=thank#act")
+        XCTAssertTrue(site.received.filter { $0.path.hasPrefix("/thank/") }.isEmpty, "nothing sent before the yes")
+        XCTAssertTrue(try browser.send("GET", "/item/1?confirm=thank").body.contains("copper coins"))
+        let thanked = try browser.send("POST", "/item/1/act", form: [("csrf", token), ("action", "thank"), ("confirm", "1")])
+        XCTAssertTrue(thanked.header("Location")?.contains("thanked") == true, "\(thanked.headers)")
+        XCTAssertEqual(site.received.filter { $0.path.hasPrefix("/thank/") }.count, 1)
+        _ = try browser.send("POST", "/item/1/act", form: [("csrf", token), ("action", "favourite")])
+        let after = try browser.send("GET", "/item/1").body
+        XCTAssertTrue(site.isFavourited)
+        XCTAssertTrue(after.contains(">Unfavourite</button>") && after.contains(">Thanked<"), after)
+        XCTAssertEqual(try browser.send("POST", "/item/1/act", form: [("csrf", "0"), ("action", "favourite")]).status, 403)
+        XCTAssertTrue(site.isFavourited, "a forged request acted on nothing")
+        XCTAssertFalse(after.contains("SECRETSESSIONVALUE"))
     }
 }

@@ -237,6 +237,53 @@ final class TuiTests: ServeTestCase {
         XCTAssertEqual(sections, ["hot"])
     }
 
+    /// Acting upstream from the reader: the reply written in $EDITOR reaches the site byte
+    /// for byte, a thank asks on the status line first, the outcome shows there, and the
+    /// item page says what was done.
+    func testRepliesThanksAndFavouritesFromTheReader() throws {
+        guard let site = try V2EXSiteFake() else { throw XCTSkip("../shared/fixtures is not beside the repository") }
+        defer { site.stop() }
+        directory.write(
+            "providers.json",
+            """
+            {"providers": [{"id": "v2ex", "type": "v2ex", "api_url": "\(site.baseURL)", "web_url": "\(site.baseURL)",
+              "cookie_env": "V2EX_COOKIE", "sections": ["hot"]}]}
+            """)
+        let topic =
+            #"{"provider":"v2ex","section":"hot","id":"1147555","kind":"topic","title":"重磅更新！ Claude Code 引入大杀器 sub-agents","url":"\#(site.baseURL)/t/1147555","author":"terryso","published":"2025-07-25T02:00:00Z","summary":"","metrics":{},"extra":{}}"#
+        XCTAssertEqual(try aggr("import", "-", input: topic).status, 0)
+        let editor = directory.file("editor.sh")
+        directory.write("editor.sh", "#!/bin/sh\nprintf '终端里写的回复\\n第二行 & 100%%\\n' > \"$1\"\n")
+        chmod(editor, 0o755)
+        let tui = try startReader(width: 120, environment: ["V2EX_COOKIE": site.cookie, "EDITOR": editor])
+        try tui.waitFor("重磅更新")
+        try tui.send("c")
+        try tui.waitFor("v2ex: replied to topic 1147555")
+        XCTAssertEqual(site.postedReplies, ["终端里写的回复\n第二行 & 100%"])
+        try tui.send("t")
+        var screen = try tui.waitFor("y/N")
+        XCTAssertTrue(screen.contains("copper coins"), screen)
+        try tui.send("n")
+        try tui.waitFor("nothing was sent")
+        XCTAssertTrue(site.received.filter { $0.path.hasPrefix("/thank/") }.isEmpty)
+        try tui.send("t")
+        try tui.waitFor("y/N")
+        try tui.send("y")
+        try tui.waitFor("v2ex: thanked topic/1147555")
+        try tui.send("F")
+        try tui.waitFor("v2ex: favourited topic 1147555")
+        XCTAssertTrue(site.isFavourited)
+        try tui.send("L")
+        try tui.waitFor("V2EX has no likes")
+        try tui.send("Enter")
+        screen = try tui.waitFor("you replied, thanked, favourited")
+        try tui.send("q", "?")
+        screen = try tui.waitFor("reply upstream, composed in $EDITOR")
+        try tui.send("q", "q")
+        try tui.waitFor("EXITED 0")
+        XCTAssertFalse(screen.contains("SECRETSESSIONVALUE"))
+    }
+
     func testColoursFollowTheTerminalsDepthAndNO_COLOR() throws {
         writeConfig()
         try importItems()

@@ -13,6 +13,21 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case openBrowser = "open-browser"
     case copyURL = "copy-url"
     case refresh, help
+    /// Acting upstream on the item: reply (in $EDITOR), thank, favourite, like, star, react.
+    case reply, thank, favourite, like, star, react
+
+    /// The upstream action this key action performs, if it is one.
+    public var upstream: ItemAction? {
+        switch self {
+        case .reply: .reply
+        case .thank: .thank
+        case .favourite: .favourite
+        case .like: .like
+        case .star: .star
+        case .react: .react
+        default: nil
+        }
+    }
 }
 
 /// The keys of `aggr tui`.
@@ -29,7 +44,8 @@ public struct ReaderKeys: Sendable, Equatable {
         .down: ["j", "down"], .up: ["k", "up"], .top: ["g", "home"], .bottom: ["G", "end"], .pageDown: ["ctrl-d", "pgdn", "space"],
         .pageUp: ["ctrl-u", "pgup"], .open: ["enter", "l", "right"], .back: ["q", "esc", "h", "left"], .nextTab: ["tab"],
         .previousTab: ["shift-tab"], .search: ["/"], .filter: ["f"], .toggleRead: ["r"], .toggleSaved: ["s"], .markTabRead: ["A"],
-        .openBrowser: ["o"], .copyURL: ["y"], .refresh: ["R"], .help: ["?"],
+        .openBrowser: ["o"], .copyURL: ["y"], .refresh: ["R"], .help: ["?"], .reply: ["c"], .thank: ["t"], .favourite: ["F"],
+        .like: ["L"], .star: ["S"], .react: ["+"],
     ]
 
     static let namedKeys: Set<String> = [

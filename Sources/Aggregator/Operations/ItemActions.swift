@@ -97,6 +97,13 @@ public struct ItemActions: Sendable {
             guard let value = session.environment[variable], !value.isEmpty else {
                 throw ActionError("\(id): \(action.rawValue) needs a \(metadata.displayName) token in $\(variable)")
             }
+            // The token's budget is the refresh's: a site that said "wait" is not asked.
+            if let state = try? session.storage.providerStates()[id], state.waitReason == .rateLimit,
+                let until = state.nextAllowedFetch, until > session.clock()
+            {
+                throw ActionError(
+                    "\(id): \(metadata.displayName) rate-limited this token until \(ISOTimestamp.format(until)); nothing was sent")
+            }
         }
         return support
     }

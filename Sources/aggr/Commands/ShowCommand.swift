@@ -21,10 +21,12 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try runReporting {
             let context = CommandContext(options: global)
-            let found = try context.resolve(items, in: try context.session())
+            let session = try context.session()
+            let found = try context.resolve(items, in: session)
             if format == .text {
                 let renderer = ItemDetailRenderer(terminal: context.terminal, now: context.now)
-                context.print(found.map(renderer.render).joined(separator: "\n"))
+                let done = try ItemActions(session: session).states(of: found.map(\.ref))
+                context.print(found.map { renderer.render($0, done: done[$0.ref] ?? []) }.joined(separator: "\n"))
             } else {
                 context.print(TimelineRenderer(terminal: context.terminal, now: context.now).render(found, format: format))
             }
