@@ -40,7 +40,7 @@ extension FeverAPI {
     func feeds(_ writer: inout JSONWriter, numbers: FeverNumbers, states: [String: ProviderState]) throws {
         writer.key("feeds")
         writer.beginArray()
-        for section in try session.subscriptions() {
+        for section in try session.subscriptions(counted: false) {
             let name = SubscriptionName(provider: section.provider, section: section.key)
             guard let number = numbers.feeds[name] else { continue }
             writer.beginObject()
@@ -142,7 +142,6 @@ extension FeverAPI {
         }
         writer.endArray()
         writer.key("total_items")
-        let total = try ReaderStream.readingList.query(in: session).map { try session.count($0, cap: Int(Int32.max)) } ?? 0
-        writer.integer(total)
+        writer.integer(try totalItems())
     }
 }

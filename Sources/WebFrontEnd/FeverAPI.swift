@@ -15,6 +15,8 @@ struct FeverAPI {
     var now: Date
     /// This server's origin as the app reached it, for aggr's own feed addresses.
     var base: String
+    /// How many items the subscriptions hold (`total_items`), counted once per data version.
+    var totalItems: () throws -> Int
 
     /// The API level answered, as Fever 1.x and FreshRSS answer.
     static let level = 3
@@ -42,7 +44,7 @@ struct FeverAPI {
             return answer(status: 429, authorized: false) { _ in }.adding("Retry-After", String(seconds))
         }
         let numbers = FeverNumbers(
-            subscriptions: try session.subscriptions().map { SubscriptionName(provider: $0.provider, section: $0.key) },
+            subscriptions: try session.subscriptions(counted: false).map { SubscriptionName(provider: $0.provider, section: $0.key) },
             providers: session.configuration.providers.map(\.id))
         var wrote: Set<String> = []
         if let mark = argument(request, "mark") {
@@ -64,7 +66,7 @@ struct FeverAPI {
             return .text("\(error.message)\n", status: 400)
         }
         let icons = lists.contains("favicons") ? await session.siteIcons() : [:]
-        let states = try session.providerStatus().states
+        let states = try session.providerStates()
         return try answer(authorized: true) { writer in
             writer.key("last_refreshed_on_time")
             writer.integer(Int(states.values.compactMap(\.lastSuccess).max()?.timeIntervalSince1970 ?? 0))

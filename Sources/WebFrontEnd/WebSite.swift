@@ -24,6 +24,9 @@ public final class WebSite: Sendable {
     /// ``keysLifetime``).
     private let signing: Mutex<(keys: ServeKeys, read: Date)?> = Mutex(nil)
     static let keysLifetime: TimeInterval = 2
+    /// The subscriptions' item count as of a data version (Fever's `total_items` on every
+    /// page would count a million rows each time).
+    private let total: Mutex<(version: Int64, count: Int)?> = Mutex(nil)
     /// Whether item pages offer to fetch threads that are not stored through their provider.
     let fetchesThreads: Bool
 
@@ -48,6 +51,18 @@ public final class WebSite: Sendable {
         let keys = ServeKeys(secret: try session.installationSecret("serve"), password: password)
         signing.withLock { $0 = (keys, now) }
         return keys
+    }
+
+    /// How many items the configured providers hold, counted again only after a write.
+    func storedTotal() throws -> Int {
+        let version = try session.dataVersion()
+        if let cached = total.withLock({ $0 }), cached.version == version { return cached.count }
+        var query = TimelineQuery()
+        query.providers = configuration.providers.isEmpty ? [""] : configuration.providers.map(\.id)
+        query.dedupe = false
+        let count = try session.count(query, cap: Int(Int32.max))
+        total.withLock { $0 = (version, count) }
+        return count
     }
 
     /// The config in force (the session's, which a reload replaces).
@@ -125,7 +140,9 @@ public final class WebSite: Sendable {
             return try await api.respond(to: request)
         }
         if path == "/fever/" || path == "/fever" || path == "/api/fever.php" {
-            let api = FeverAPI(session: session, checkKey: { self.checkFeverKey($0, client: $1) }, now: clock(), base: request.origin)
+            let api = FeverAPI(
+                session: session, checkKey: { self.checkFeverKey($0, client: $1) }, now: clock(), base: request.origin,
+                totalItems: { try self.storedTotal() })
             return try await api.respond(to: request)
         }
         if path.hasPrefix("/favicons/") {

@@ -248,4 +248,56 @@ final class ActionCommandTests: EndToEndTestCase {
         XCTAssertFalse(dry.stdout.contains(token))
         XCTAssertEqual(api.requests.filter { $0.path == "/user/starred/octo/app" }.count, 2, "the dry run sent nothing")
     }
+
+    func testGiteeStarsAndCommentsWithTheTokenInTheQueryAndDribbbleSaysWhyItCannotLike() throws {
+        let api = try TestHTTPServer()
+        defer { api.stop() }
+        let token = "gitee0SECRETTOKEN99"
+        api.route("/api/v5/user/starred/kit101/drone-yml-test") { request in
+            request.query == "access_token=\(token)" && request.method == "PUT"
+                ? TestHTTPServer.Response(status: 204) : .text("{}", status: 401)
+        }
+        api.route("/api/v5/repos/kit101/drone-yml-test/issues/I4CE7W/comments") { request in
+            guard request.query == "access_token=\(token)", request.method == "POST" else { return .text("{}", status: 401) }
+            let body = (try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: String])?["body"] ?? ""
+            let quoted = String(decoding: try! JSONSerialization.data(withJSONObject: [body]), as: UTF8.self).dropFirst().dropLast()
+            return .text(
+                #"{"id": 8001, "body": \#(quoted), "html_url": "https://gitee.com/kit101/drone-yml-test/issues/I4CE7W#note_8001", "user": {"login": "me", "name": "我"}, "created_at": "2026-11-25T09:00:00+08:00", "updated_at": "2026-11-25T09:00:00+08:00"}"#,
+                status: 201)
+        }
+        directory.write(
+            "providers.json",
+            """
+            {"providers": [
+              {"id": "gitee", "type": "gitee", "api_url": "\(api.baseURL)/api/v5", "sections": ["issues/kit101/drone-yml-test"]},
+              {"id": "shots", "type": "dribbble", "api_url": "\(api.baseURL)", "sections": ["shots"]}
+            ]}
+            """)
+        let items = """
+            {"provider":"gitee","section":"issues/kit101/drone-yml-test","id":"kit101/drone-yml-test#I4CE7W","kind":"issue","title":"测试 issue","url":"https://gitee.com/kit101/drone-yml-test/issues/I4CE7W","published":"2021-11-09T10:00:00Z","summary":"","extra":{"repo":"kit101/drone-yml-test","number":"I4CE7W"}}
+            {"provider":"shots","section":"shots","id":"471756","kind":"shot","title":"Sasquatch","url":"https://dribbble.com/shots/471756","published":"2012-03-15T01:52:33Z","summary":"","metrics":{"likes":149}}
+            """
+        XCTAssertEqual(try aggr("import", "-", input: items).status, 0)
+        let environment = ["GITEE_TOKEN": token, "DRIBBBLE_TOKEN": "dribbble-token-1"]
+        XCTAssertEqual(
+            try aggr("star", "gitee:kit101/drone-yml-test#I4CE7W", environment: environment).stdout,
+            "gitee: starred kit101/drone-yml-test\n")
+        let comment = try aggr("reply", "gitee:kit101/drone-yml-test#I4CE7W", "-m", "已修复 ✅\n谢谢", environment: environment)
+        XCTAssertEqual(comment.status, 0, comment.stderr)
+        XCTAssertTrue(comment.stdout.contains("commented on kit101/drone-yml-test#I4CE7W"), comment.stdout)
+        let stored = try aggr("timeline", "--all", "--format", "ndjson").stdout
+        XCTAssertTrue(stored.contains("kit101/drone-yml-test#I4CE7W/note/8001") && stored.contains("已修复 ✅ 谢谢"), stored)
+        let sent = try XCTUnwrap(api.requests.first { $0.path.hasSuffix("/comments") })
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(sent.body)) as? [String: String])?["body"], "已修复 ✅\n谢谢")
+        let dry = try aggr("star", "gitee:kit101/drone-yml-test#I4CE7W", "--undo", "--dry-run", environment: environment)
+        XCTAssertTrue(
+            dry.stdout.contains("DELETE \(api.baseURL)/api/v5/user/starred/kit101/drone-yml-test?access_token=REDACTED"), dry.stdout)
+        XCTAssertFalse(dry.stdout.contains(token))
+        let react = try aggr("react", "gitee:kit101/drone-yml-test#I4CE7W", environment: environment)
+        XCTAssertTrue(react.stderr.contains("Gitee's API v5 has no reactions"), react.stderr)
+        let like = try aggr("like", "shots:471756", environment: environment)
+        XCTAssertEqual(like.status, 1)
+        XCTAssertTrue(like.stderr.contains("Dribbble's API v2 has no like endpoint for third-party tokens"), like.stderr)
+        XCTAssertEqual(api.requests.filter { $0.path.hasPrefix("/api/v5/user/starred") }.count, 1, "the dry run sent nothing")
+    }
 }

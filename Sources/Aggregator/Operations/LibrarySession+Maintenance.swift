@@ -27,6 +27,9 @@ extension LibrarySession {
     }
 
     /// Stored and unread items per provider, and each provider's fetch state.
+    /// Each provider's fetch state (last success, failures, waits), without counting items.
+    public func providerStates() throws -> [String: ProviderState] { try storage.providerStates() }
+
     public func providerStatus() throws -> (counts: [String: ProviderItemCount], states: [String: ProviderState]) {
         (try storage.itemCounts(), try storage.providerStates())
     }

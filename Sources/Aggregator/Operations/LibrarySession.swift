@@ -215,9 +215,13 @@ public final class LibrarySession: Sendable {
 
     /// Every stored section of a configured provider, then the configured sections not
     /// stored yet: what a reader app subscribes to.
-    public func subscriptions() throws -> [SectionSummary] {
+    ///
+    /// `counted` false leaves unread counts at zero and reads no item (a listing of names).
+    public func subscriptions(counted: Bool = true) throws -> [SectionSummary] {
         let configuration = configuration
-        var sections = try storage.sections().filter { configuration.provider(id: $0.provider) != nil }
+        var sections = try (counted ? storage.sections() : storage.sectionTitles()).filter {
+            configuration.provider(id: $0.provider) != nil
+        }
         for entry in configuration.providers {
             for spec in entry.sections where !sections.contains(where: { $0.provider == entry.id && $0.key == spec.key }) {
                 sections.append(SectionSummary(provider: entry.id, key: spec.key, title: "\(entry.id) \(spec.key)"))

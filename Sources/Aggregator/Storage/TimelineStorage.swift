@@ -38,6 +38,8 @@ public protocol TimelineStorage: FetchMemory {
     func count(matching filter: FilterExpression, now: Date) throws -> [FilterMatchCount]
     /// Every stored section with its unread count.
     func sections() throws -> [SectionSummary]
+    /// Every stored section with its title, uncounted.
+    func sectionTitles() throws -> [SectionSummary]
     /// Stored and unread items per provider.
     func itemCounts() throws -> [String: ProviderItemCount]
     /// The number of the newest stored item (0 when none is).

@@ -23,4 +23,14 @@ extension Store {
             }
         }
     }
+
+    /// Every stored section with its title, without counting (unread counts are zero): a
+    /// listing that must not read every item.
+    public func sectionTitles() throws -> [SectionSummary] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT provider, key, title FROM section ORDER BY provider, key").map {
+                SectionSummary(provider: $0[0], key: $0[1], title: $0[2])
+            }
+        }
+    }
 }
