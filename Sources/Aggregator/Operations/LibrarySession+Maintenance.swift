@@ -26,10 +26,10 @@ extension LibrarySession {
         try storage.count(matching: filter, now: clock())
     }
 
-    /// Stored and unread items per provider, and each provider's fetch state.
     /// Each provider's fetch state (last success, failures, waits), without counting items.
     public func providerStates() throws -> [String: ProviderState] { try storage.providerStates() }
 
+    /// Stored and unread items per provider, and each provider's fetch state.
     public func providerStatus() throws -> (counts: [String: ProviderItemCount], states: [String: ProviderState]) {
         (try storage.itemCounts(), try storage.providerStates())
     }
