@@ -24,6 +24,7 @@ struct BenchRun {
         try FeedRefreshBench(run: self).measure(directory: directory)
         try WatchBench(run: self).measure(directory: directory)
         try WebBench(run: self).measure(directory: directory)
+        try ArticleBench().measure(directory: directory)
         try TerminalBench(run: self).measure(directory: directory)
     }
 

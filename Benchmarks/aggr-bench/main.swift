@@ -54,6 +54,11 @@ case "tui":
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try TerminalBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr")).measure(directory: directory)
     try? FileManager.default.removeItem(atPath: directory)
+case "article":
+    let directory = NSTemporaryDirectory() + "aggr-bench-article-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try ArticleBench().measure(directory: directory)
+    try? FileManager.default.removeItem(atPath: directory)
 case "fts":
     try BenchPhases.fullTextQueries(database: arguments[2])
 case "all", "--aggr":

@@ -13,6 +13,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case json, filter, regex, css, feed, date, importLine = "import-line", v2exPage = "v2ex-page", v2exAPI = "v2ex-api"
     case githubTrending = "github-trending", githubEvents = "github-events", giteeExplore = "gitee-explore"
     case dribbblePage = "dribbble-page", redactor, sanitizer
+    /// What acting and serving read from pages: V2EX's `once`, problem box and streak, a
+    /// home page's linked icons, an icon's format by its bytes.
+    case actionPage = "action-page"
     /// The reader's inline images: PNG, JPEG, GIF and WebP through the system decoders
     /// behind aggr's format sniff and size check, then resized and encoded for the terminal.
     case image
@@ -93,6 +96,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let parser = DribbbleParser(provider: "dribbble", webURL: "https://dribbble.com")
             _ = try? parser.shotList(data, section: "popular", servedAt: Self.reference)
             _ = parser.shotDetails(data)
+        case .actionPage:
+            _ = V2EXProvider.once(in: data)
+            _ = V2EXProvider.problem(in: data)
+            _ = V2EXProvider.streak(in: text)
+            _ = SiteIconFetch.linkedIcons(in: data, pageURL: "https://site.example/a/")
+            _ = SiteIconFetch.imageType(of: data)
         case .redactor:
             _ = SecretRedactor.redactURLs(in: text)
             _ = SecretRedactor.redact(url: text)

@@ -11,8 +11,9 @@ public struct ItemDetailRenderer: Sendable {
         self.now = now
     }
 
-    /// `stored` in full; `done` is what the user did to it upstream through aggr.
-    public func render(_ stored: StoredItem, done: Set<ItemAction> = []) -> String {
+    /// `stored` in full; `done` is what the user did to it upstream through aggr; `article`
+    /// (its page's full text) replaces the feed's content.
+    public func render(_ stored: StoredItem, done: Set<ItemAction> = [], article: Article? = nil) -> String {
         let item = stored.item
         let color = terminal.color
         func clean(_ text: String) -> String { TerminalText.sanitize(text) }
@@ -35,7 +36,10 @@ public struct ItemDetailRenderer: Sendable {
             lines.append(item.extra.keys.sorted().map { "\(clean($0)): \(clean(item.extra[$0]!))" }.joined(separator: " · "))
         }
         if let image = item.image { lines.append("image: " + clean(image)) }
-        let body = item.content.map(HTMLText.plainText) ?? item.summary
+        if let article {
+            lines.append(TextStyle.dim.apply("full text" + (article.byline.map { " · by " + clean($0) } ?? ""), enabled: color))
+        }
+        let body = article.map { HTMLText.plainText($0.content) } ?? item.content.map(HTMLText.plainText) ?? item.summary
         let text = TerminalText.sanitize(body, singleLine: false)
         if !text.isEmpty {
             lines.append("")

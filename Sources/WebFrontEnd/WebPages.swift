@@ -173,7 +173,8 @@ struct WebPages {
     /// One item: its content as safe HTML, its stored thread, and a button that fetches the
     /// thread when it is `fetchable` (with `threadProblem`, why the last try failed).
     func item(
-        _ stored: StoredItem, thread: [StoredItem], fetchable: Bool = false, threadProblem: String? = nil, upstream: Upstream? = nil
+        _ stored: StoredItem, thread: [StoredItem], fetchable: Bool = false, threadProblem: String? = nil, upstream: Upstream? = nil,
+        article: Article? = nil, fullTextProblem: String? = nil
     ) -> String {
         let item = stored.item
         let state = stateClasses(stored)
@@ -189,7 +190,22 @@ struct WebPages {
                 "<p><img class=\"shot\" src=\"\(HTML.escape(image))\" alt=\"\(HTML.escape(item.title))\" referrerpolicy=\"no-referrer\"></p>"
         }
         let body = item.content.map { HTMLSanitizer.sanitize($0, baseURL: item.url) } ?? "<p>\(HTML.escape(item.summary))</p>"
-        html += "<div class=\"content\">\(body)</div>"
+        if let article {
+            // Sanitized when it was extracted; through the sanitizer again all the same.
+            html +=
+                "<p class=\"full-text-note\">Full text from the item's page"
+                + (article.byline.map { " · by \(HTML.escape($0))" } ?? "")
+                + " · <a href=\"/item/\(stored.ref)\">Show the feed's text</a></p>"
+            html += "<div class=\"content full-text\">\(HTMLSanitizer.sanitize(article.content, baseURL: item.url))</div>"
+        } else {
+            html += "<div class=\"content\">\(body)</div>"
+            if let fullTextProblem { html += "<p class=\"error\" role=\"alert\">Full text not read: \(HTML.escape(fullTextProblem))</p>" }
+            if WebURL.isHTTP(item.url) {
+                html +=
+                    "<form class=\"full-text\" method=\"post\" action=\"/item/\(stored.ref)/full\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
+                    + "<button type=\"submit\">Full text</button></form>"
+            }
+        }
         if let upstream { html += self.upstream(stored, upstream) }
         if fetchable || threadProblem != nil {
             html += "<section class=\"thread-fetch\">"

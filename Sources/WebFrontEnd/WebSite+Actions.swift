@@ -47,6 +47,15 @@ extension WebSite {
         if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]), parts[2] == "act" {
             return try await actUpstream(ref, request)
         }
+        if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]), parts[2] == "full" {
+            guard let stored = try session.item(ref: ref) else { return .text("no item \(ref)\n", status: 404) }
+            do {
+                _ = try await session.fullText(of: stored, refetch: request.field("refetch") == "1")
+                return .redirect(to: "/item/\(ref)?full=1")
+            } catch {
+                return .redirect(to: HTML.link("/item/\(ref)", [("full_error", "\(error)")]))
+            }
+        }
         if parts.count == 3, parts[0] == "item", let ref = Int64(parts[1]) {
             switch (parts[2], request.field("state")) {
             case ("read", "read"?), ("read", "unread"?):

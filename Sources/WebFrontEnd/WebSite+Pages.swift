@@ -21,7 +21,9 @@ extension WebSite {
                 pages.layout(
                     title: "\(stored.item.title) · aggr",
                     content: pages.item(
-                        stored, thread: thread, fetchable: fetchable, threadProblem: problem, upstream: try upstream(of: stored, request))))
+                        stored, thread: thread, fetchable: fetchable, threadProblem: problem, upstream: try upstream(of: stored, request),
+                        article: request.parameter("full") == "1" ? try session.keptFullText(of: ref) : nil,
+                        fullTextProblem: request.parameter("full_error"))))
         }
         return .html(
             pages.layout(title: "Not found · aggr", content: pages.problem("Not found", "Nothing lives at \(request.path).")), status: 404)

@@ -82,6 +82,13 @@ public protocol TimelineStorage: FetchMemory {
     /// Keeps `record` as `provider`'s last check-in.
     func saveCheckin(_ record: CheckinRecord, provider: String) throws
 
+    // MARK: Full text
+
+    /// The article extracted from item `ref`'s page, if one was.
+    func article(of ref: Int64) throws -> Article?
+    /// Keeps `article` as item `ref`'s full text; false when there is no such item.
+    @discardableResult func saveArticle(_ article: Article, of ref: Int64, now: Date) throws -> Bool
+
     // MARK: Storing and removing
 
     @discardableResult func ingest(

@@ -97,7 +97,9 @@ extension Store {
             conditions.append("\(column) IN (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))")
             arguments += values as [DatabaseValueConvertible?]
         }
-        if !query.providers.isEmpty { list("i.provider", query.providers) }
+        // In item-number order the rowid walk is the plan: `+` keeps SQLite from choosing the
+        // provider index and sorting every row of the providers (4.8 s at 1M items, not 7 ms).
+        if !query.providers.isEmpty { list(query.byNumber ? "+i.provider" : "i.provider", query.providers) }
         if !query.sections.isEmpty { list("i.section", query.sections) }
         if !query.kinds.isEmpty { list("i.kind", query.kinds.map(\.rawValue)) }
         if let since = query.since {

@@ -145,6 +145,15 @@ enum StoreSchema {
         CREATE TRIGGER item_removed_drops_actions AFTER DELETE ON item BEGIN DELETE FROM item_action WHERE ref = old.ref; END;
         CREATE TABLE checkin (provider TEXT PRIMARY KEY, day TEXT NOT NULL, streak INTEGER, at INTEGER NOT NULL) WITHOUT ROWID;
         """,
+        // 12: the article extracted from an item's page (full text), kept with its item and
+        // gone with it; fetched again only when asked.
+        """
+        CREATE TABLE item_article (
+            ref INTEGER PRIMARY KEY, title TEXT NOT NULL, byline TEXT, content TEXT NOT NULL, text TEXT NOT NULL,
+            fetched_at INTEGER NOT NULL
+        );
+        CREATE TRIGGER item_removed_drops_article AFTER DELETE ON item BEGIN DELETE FROM item_article WHERE ref = old.ref; END;
+        """,
     ]
 
     /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs

@@ -57,7 +57,7 @@ extension V2EXProvider {
     }
 
     /// The `once` token a V2EX page carries (the reply form's, `var once`, or a link's).
-    static func once(in body: [UInt8]) -> String? {
+    public static func once(in body: [UInt8]) -> String? {
         let text = String(decoding: body, as: UTF8.self)
         for marker in ["id=\"once\" name=\"once\"", "name=\"once\""] {
             if let range = text.range(of: marker) {
@@ -78,7 +78,7 @@ extension V2EXProvider {
     }
 
     /// A V2EX page's problem box (`<div class="problem">`) as one line, if it has one.
-    static func problem(in body: [UInt8]) -> String? {
+    public static func problem(in body: [UInt8]) -> String? {
         guard let document = try? MarkupDocument.html(body), let box = (try? document.select(css: "div.problem"))?.first else {
             return nil
         }
@@ -170,7 +170,7 @@ extension V2EXProvider {
     }
 
     /// The streak a mission page states (`已连续登录 12 天`).
-    static func streak(in text: String) -> Int? {
+    public static func streak(in text: String) -> Int? {
         guard let range = text.range(of: "已连续登录") else { return nil }
         let digits = text[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber }
         return Int(digits)
