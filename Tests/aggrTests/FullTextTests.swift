@@ -57,4 +57,60 @@ final class FullTextTests: ServeTestCase {
         let article = try XCTUnwrap(full.range(of: "content full-text").map { full[$0.upperBound...] })
         XCTAssertFalse(article.prefix { _ in true }.contains("<script"), "sanitized")
     }
+
+    /// `"full_text"` reads new items' pages during refresh: by the extractor, or by a
+    /// selector; a page that fails is logged and leaves the refresh a success.
+    func testFullTextProvidersReadNewItemsPagesDuringRefresh() throws {
+        guard let page = SharedFixtures.bytes("readability/002/source.html") else {
+            throw XCTSkip("../shared/fixtures is not beside the repository")
+        }
+        let site = try TestHTTPServer()
+        defer { site.stop() }
+        let rss = """
+            <rss version="2.0"><channel><title>Blog</title><link>\(site.baseURL)/</link>
+            <item><title>Fetch API</title><link>\(site.baseURL)/posts/fetch?utm_campaign=x</link><guid>a1</guid><description>One line.</description></item>
+            <item><title>Gone</title><link>\(site.baseURL)/posts/gone</link><guid>a2</guid><description>Another line.</description></item>
+            </channel></rss>
+            """
+        site.route("/feed.xml") { _ in .text(rss, contentType: "application/rss+xml") }
+        site.route("/posts/fetch") { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], body: page) }
+        site.route("/posts/gone") { _ in .text("gone", status: 404, contentType: "text/plain") }
+        site.route("/notes/") { _ in
+            .text(
+                #"<html><body><div class="nav">menu</div><main><article class="post"><p>只要这一段。</p></article></main></body></html>"#,
+                contentType: "text/html")
+        }
+        site.route("/notes.xml") { _ in
+            .text(
+                #"<rss version="2.0"><channel><title>Notes</title><item><title>N</title><link>\#(site.baseURL)/notes/1</link><guid>n1</guid></item></channel></rss>"#,
+                contentType: "application/rss+xml")
+        }
+        directory.write(
+            "providers.json",
+            """
+            {"providers": [
+              {"id": "blog", "type": "feed", "full_text": true, "options": {"url": "\(site.baseURL)/feed.xml"}},
+              {"id": "notes", "type": "feed", "full_text": {"selector": "article.post"}, "options": {"url": "\(site.baseURL)/notes.xml"}}
+            ]}
+            """)
+        let refresh = try aggr("refresh")
+        XCTAssertEqual(refresh.status, 0, refresh.stderr)
+        XCTAssertTrue(refresh.stderr.contains("full text of item") && refresh.stderr.contains("HTTP 404"), refresh.stderr)
+        XCTAssertEqual(site.requests.filter { $0.path == "/posts/fetch" }.map(\.query), [""], "read once, tracking removed")
+        let shown = try aggr("show", "blog:a1", "--full")
+        XCTAssertTrue(shown.stdout.contains("For more than a decade the Web has used XMLHttpRequest"), shown.stdout)
+        XCTAssertEqual(site.requests.filter { $0.path == "/posts/fetch" }.count, 1, "the kept article shown, not fetched again")
+        let note = try aggr("show", "notes:n1", "--full").stdout
+        XCTAssertTrue(note.contains("只要这一段。") && !note.contains("menu"), note)
+        XCTAssertEqual(try aggr("refresh", "--force").status, 0)
+        XCTAssertEqual(site.requests.filter { $0.path == "/posts/fetch" }.count, 1, "kept articles are not read again on refresh")
+
+        directory.write(
+            "providers.json",
+            #"{"providers": [{"id": "blog", "type": "feed", "full_text": {"selector": "div["}, "options": {"url": "\#(site.baseURL)/feed.xml"}}]}"#
+        )
+        let bad = try aggr("providers")
+        XCTAssertEqual(bad.status, 78)
+        XCTAssertTrue(bad.stderr.contains("providers[0].full_text.selector"), bad.stderr)
+    }
 }

@@ -14,7 +14,7 @@ public struct ConfigLoader: Sendable {
     static let topLevelKeys = ["providers", "timeline", "retention", "views", "notify", "serve", "keys"]
     static let providerKeys = [
         "id", "type", "sections", "options", "api_url", "web_url", "token_env", "cookie_env", "interval", "limit",
-        "include", "exclude", "enabled", "titles", "checkin",
+        "include", "exclude", "enabled", "titles", "checkin", "full_text",
     ]
 
     /// Loads and checks the file at `path`, shown in errors as `displayName` (default: the path).

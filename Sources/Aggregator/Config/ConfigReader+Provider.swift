@@ -38,6 +38,22 @@ extension ConfigReader {
             configuration.enabled = flag
         }
         if let value = field("titles") { configuration.titles = try titles(value, at: "\(path).titles", sections: configuration.sections) }
+        if let value = field("full_text") {
+            let at = "\(path).full_text"
+            if let flag = value.boolValue {
+                configuration.fullText = flag ? FullTextRule() : nil
+            } else if case .object = value, let selectorValue = value["selector"] {
+                let selector = try string(selectorValue, at: "\(at).selector")
+                do {
+                    _ = try CSSSelector.xpath(for: selector, relative: false)
+                } catch {
+                    throw fail("\(at).selector", "\(error)")
+                }
+                configuration.fullText = FullTextRule(selector: selector)
+            } else {
+                throw fail(at, "must be true, false or {\"selector\": \"article .post\"}")
+            }
+        }
         if let value = field("checkin") {
             guard let flag = value.boolValue else { throw fail("\(path).checkin", "must be true or false") }
             guard metadata.support(for: .checkin) != nil else {

@@ -28,6 +28,8 @@ public struct ProviderConfiguration: Sendable {
     public var titles: [String: String] = [:]
     /// `"checkin": true`: `aggr watch` claims the site's daily reward once a day.
     public var checkin = false
+    /// `"full_text"`: every new item's page is read for its article during refresh.
+    public var fullText: FullTextRule?
     /// Where the entry is, for type-specific errors: the file and `providers[N]`.
     public var file: String
     public var keyPath: String
@@ -73,4 +75,12 @@ public struct ProviderConfiguration: Sendable {
     public func stringOption(_ name: String) -> String? {
         options[name]?.stringValue
     }
+}
+
+/// How a provider's items get their full text (`"full_text": true` or `{"selector": "…"}`).
+public struct FullTextRule: Sendable, Equatable {
+    /// The element holding the article; nil lets the extractor find it.
+    public var selector: String?
+
+    public init(selector: String? = nil) { self.selector = selector }
 }

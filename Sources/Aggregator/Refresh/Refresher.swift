@@ -122,6 +122,7 @@ public struct Refresher: Sendable {
                             if let limit = entry.limit { items = Array(items.prefix(limit)) }
                             outcome = .stored(
                                 try store.ingest(items, section: fetched.section, now: now, validators: session.stagedValidators))
+                            if let rule = entry.fullText { await readFullText(of: items, entry: entry, rule: rule) }
                         } else {
                             outcome = .unchanged
                         }

@@ -97,9 +97,14 @@ extension Store {
             conditions.append("\(column) IN (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))")
             arguments += values as [DatabaseValueConvertible?]
         }
-        // In item-number order the rowid walk is the plan: `+` keeps SQLite from choosing the
-        // provider index and sorting every row of the providers (4.8 s at 1M items, not 7 ms).
-        if !query.providers.isEmpty { list(query.byNumber ? "+i.provider" : "i.provider", query.providers) }
+        // Over several providers (a reader app's reading list names every subscription) or
+        // in item-number order, walking the order's own index is the plan: `+` keeps SQLite
+        // from choosing the provider index and sorting every row of the providers (1.7 s
+        // for 1,000 reader ids and 4.8 s for a Fever page at 1M items, against milliseconds).
+        // One provider keeps its index, which is in publication order already.
+        if !query.providers.isEmpty {
+            list(query.byNumber || query.providers.count > 1 ? "+i.provider" : "i.provider", query.providers)
+        }
         if !query.sections.isEmpty { list("i.section", query.sections) }
         if !query.kinds.isEmpty { list("i.kind", query.kinds.map(\.rawValue)) }
         if let since = query.since {
