@@ -155,6 +155,7 @@ public struct ReaderLayout: Sendable {
             (.refresh, "refresh in the background"), (.reply, "reply upstream, composed in $EDITOR"),
             (.thank, "thank upstream (V2EX; asks first: it spends coins)"), (.favourite, "favourite upstream (again: unfavourite)"),
             (.like, "like upstream (again: unlike)"), (.star, "star the repository (again: unstar)"), (.react, "react 👍 (GitHub)"),
+            (.fullText, "full text: the article of the item's page"),
             (.help, "this help"),
         ]
         var lines = [StyledLine("aggr tui — keys (remap them under \"keys\" in providers.json)", .bold), StyledLine()]

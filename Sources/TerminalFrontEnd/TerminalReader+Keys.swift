@@ -74,6 +74,7 @@ extension TerminalReader {
         case .refresh: startRefresh()
         case .help: model.showingHelp = true
         case .reply, .thank, .favourite, .like, .star, .react: if let upstream = action.upstream { actUpstream(upstream) }
+        case .fullText: try startFullText()
         }
         if model.page == nil, model.selection >= model.items.count - 5, nextCursor != nil, model.search == nil { try loadMore() }
         return true

@@ -28,6 +28,8 @@ public final class TerminalReader {
     var countsStale = false
     /// An upstream action under way, and its outcome when it ends.
     let upstreamRun = SharedUpstreamRun()
+    /// A page being read for its article.
+    let fullTextRun = SharedFullTextRun()
     /// An action that costs, waiting for `y` on the status line.
     var confirming: (order: ItemActions.Order, stored: StoredItem)?
     /// The item whose image failure the status line already told.
@@ -62,7 +64,9 @@ public final class TerminalReader {
         try updateCounts()
         draw()
         while true {
-            let busy = refreshState.withLock { $0.running } || threadFetch.running || imageFetch.running || upstreamRun.running
+            let busy =
+                refreshState.withLock { $0.running } || threadFetch.running || imageFetch.running || upstreamRun.running
+                || fullTextRun.running
             // Unread counts changed by a keypress are recounted just after its redraw.
             let event = screen.readKey(timeout: countsStale ? 10 : busy ? 100 : 1_000)
             switch event {
@@ -75,6 +79,7 @@ public final class TerminalReader {
                 try followRefresh()
                 try followThreadFetch()
                 try followUpstream()
+                try followFullText()
                 if let page = model.page, case .failure(let error)? = imageFetch.result(for: page.stored.ref),
                     reportedImageError != page.stored.ref
                 {

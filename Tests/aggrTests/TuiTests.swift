@@ -284,6 +284,29 @@ final class TuiTests: ServeTestCase {
         XCTAssertFalse(screen.contains("SECRETSESSIONVALUE"))
     }
 
+    /// `x` reads the item's page and shows its article in place of the feed's line.
+    func testFullTextInTheReader() throws {
+        guard let page = SharedFixtures.bytes("readability/002/source.html") else {
+            throw XCTSkip("../shared/fixtures is not beside the repository")
+        }
+        let site = try TestHTTPServer()
+        defer { site.stop() }
+        site.route("/posts/fetch") { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], body: page) }
+        directory.write(
+            "providers.json", #"{"providers": [{"id": "blog", "type": "feed", "options": {"url": "\#(site.baseURL)/feed.xml"}}]}"#)
+        let item =
+            #"{"provider":"blog","section":"feed","id":"a1","kind":"post","title":"Fetch API","url":"\#(site.baseURL)/posts/fetch","published":"2026-11-20T10:00:00Z","summary":"One line only."}"#
+        XCTAssertEqual(try aggr("import", "-", input: item).status, 0)
+        let tui = try startReader(width: 100)
+        try tui.waitFor("Fetch API")
+        try tui.send("x")
+        let screen = try tui.waitFor("full text · by Nikhil Marathe")
+        XCTAssertTrue(screen.contains("For more than a decade"), screen)
+        try tui.send("q", "q")
+        try tui.waitFor("EXITED 0")
+        XCTAssertEqual(site.requests.count, 1)
+    }
+
     func testColoursFollowTheTerminalsDepthAndNO_COLOR() throws {
         writeConfig()
         try importItems()

@@ -15,6 +15,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case refresh, help
     /// Acting upstream on the item: reply (in $EDITOR), thank, favourite, like, star, react.
     case reply, thank, favourite, like, star, react
+    /// The article of the item's page (full text), read once and kept.
+    case fullText = "full-text"
 
     /// The upstream action this key action performs, if it is one.
     public var upstream: ItemAction? {
@@ -45,7 +47,7 @@ public struct ReaderKeys: Sendable, Equatable {
         .pageUp: ["ctrl-u", "pgup"], .open: ["enter", "l", "right"], .back: ["q", "esc", "h", "left"], .nextTab: ["tab"],
         .previousTab: ["shift-tab"], .search: ["/"], .filter: ["f"], .toggleRead: ["r"], .toggleSaved: ["s"], .markTabRead: ["A"],
         .openBrowser: ["o"], .copyURL: ["y"], .refresh: ["R"], .help: ["?"], .reply: ["c"], .thank: ["t"], .favourite: ["F"],
-        .like: ["L"], .star: ["S"], .react: ["+"],
+        .like: ["L"], .star: ["S"], .react: ["+"], .fullText: ["x"],
     ]
 
     static let namedKeys: Set<String> = [
