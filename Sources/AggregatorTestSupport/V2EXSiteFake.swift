@@ -63,6 +63,20 @@ public final class V2EXSiteFake: @unchecked Sendable {
 
     public var baseURL: String { server.baseURL }
 
+    /// A providers.json of one V2EX entry reading this site, its session in `$V2EX_COOKIE`
+    /// (`extra` adds keys to the entry, such as `, "checkin": true`).
+    public func providersJSON(_ extra: String = "") -> String {
+        """
+        {"providers": [{"id": "v2ex", "type": "v2ex", "api_url": "\(baseURL)", "web_url": "\(baseURL)", "cookie_env": "V2EX_COOKIE",
+          "sections": ["hot"]\(extra)}]}
+        """
+    }
+
+    /// The fixture's topic as an `aggr import` line.
+    public var topicLine: String {
+        #"{"provider":"v2ex","section":"hot","id":"1147555","kind":"topic","title":"重磅更新！ Claude Code 引入大杀器 sub-agents","url":"\#(baseURL)/t/1147555","author":"terryso","published":"2025-07-25T02:00:00Z","summary":"","metrics":{"replies":29},"extra":{"node":"programmer"}}"#
+    }
+
     public var mode: Mode {
         get { lock.withLock { currentMode } }
         set { lock.withLock { currentMode = newValue } }

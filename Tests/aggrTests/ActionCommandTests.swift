@@ -21,19 +21,10 @@ final class ActionCommandTests: EndToEndTestCase {
     /// A V2EX entry on the fake (session cookie from $V2EX_COOKIE) with the topic and one
     /// reply stored.
     func writeV2EX(_ extra: String = "") throws {
-        directory.write(
-            "providers.json",
-            """
-            {"providers": [
-              {"id": "v2ex", "type": "v2ex", "api_url": "\(v2ex.baseURL)", "web_url": "\(v2ex.baseURL)", "cookie_env": "V2EX_COOKIE",
-               "sections": ["hot"]\(extra)}
-            ]}
-            """)
-        let items = """
-            {"provider":"v2ex","section":"hot","id":"1147555","kind":"topic","title":"重磅更新！ Claude Code 引入大杀器 sub-agents","url":"\(v2ex.baseURL)/t/1147555","author":"terryso","published":"2025-07-25T02:00:00Z","summary":"","metrics":{"replies":29},"extra":{"node":"programmer"}}
-            {"provider":"v2ex","section":"hot","id":"reply/16535109","kind":"reply","title":"Re: 重磅更新！","url":"\(v2ex.baseURL)/t/1147555#r_16535109","author":"CEBBCAT","published":"2025-07-25T03:52:22Z","summary":"AI","extra":{"topic":"1147555"}}
-            """
-        XCTAssertEqual(try aggr("import", "-", input: items).status, 0)
+        directory.write("providers.json", v2ex.providersJSON(extra))
+        let reply =
+            #"{"provider":"v2ex","section":"hot","id":"reply/16535109","kind":"reply","title":"Re: 重磅更新！","url":"\#(v2ex.baseURL)/t/1147555#r_16535109","author":"CEBBCAT","published":"2025-07-25T03:52:22Z","summary":"AI","extra":{"topic":"1147555"}}"#
+        XCTAssertEqual(try aggr("import", "-", input: v2ex.topicLine + "\n" + reply).status, 0)
     }
 
     var signedIn: [String: String] { ["V2EX_COOKIE": v2ex.cookie] }

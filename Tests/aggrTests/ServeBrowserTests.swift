@@ -138,15 +138,8 @@ final class ServeBrowserTests: ServeTestCase {
     func testAReplyTypedOnTheItemPageArrivesByteForByteAndAThankAsksFirst() throws {
         guard let site = try V2EXSiteFake() else { throw XCTSkip("../shared/fixtures is not beside the repository") }
         defer { site.stop() }
-        directory.write(
-            "providers.json",
-            """
-            {"providers": [{"id": "v2ex", "type": "v2ex", "api_url": "\(site.baseURL)", "web_url": "\(site.baseURL)",
-              "cookie_env": "V2EX_COOKIE", "sections": ["hot"]}]}
-            """)
-        let topic =
-            #"{"provider":"v2ex","section":"hot","id":"1147555","kind":"topic","title":"重磅更新！ Claude Code 引入大杀器 sub-agents","url":"\#(site.baseURL)/t/1147555","author":"terryso","published":"2025-07-25T02:00:00Z","summary":"","metrics":{"replies":29},"extra":{}}"#
-        XCTAssertEqual(try aggr("import", "-", input: topic).status, 0)
+        directory.write("providers.json", site.providersJSON())
+        XCTAssertEqual(try aggr("import", "-", input: site.topicLine).status, 0)
         let base = try startServe(environment: ["V2EX_COOKIE": site.cookie])
         let text = "浏览器里输入的回复 & <b>原样</b>\n第二行 100%"
         let page = try evaluate(

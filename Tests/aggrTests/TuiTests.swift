@@ -243,15 +243,8 @@ final class TuiTests: ServeTestCase {
     func testRepliesThanksAndFavouritesFromTheReader() throws {
         guard let site = try V2EXSiteFake() else { throw XCTSkip("../shared/fixtures is not beside the repository") }
         defer { site.stop() }
-        directory.write(
-            "providers.json",
-            """
-            {"providers": [{"id": "v2ex", "type": "v2ex", "api_url": "\(site.baseURL)", "web_url": "\(site.baseURL)",
-              "cookie_env": "V2EX_COOKIE", "sections": ["hot"]}]}
-            """)
-        let topic =
-            #"{"provider":"v2ex","section":"hot","id":"1147555","kind":"topic","title":"重磅更新！ Claude Code 引入大杀器 sub-agents","url":"\#(site.baseURL)/t/1147555","author":"terryso","published":"2025-07-25T02:00:00Z","summary":"","metrics":{},"extra":{}}"#
-        XCTAssertEqual(try aggr("import", "-", input: topic).status, 0)
+        directory.write("providers.json", site.providersJSON())
+        XCTAssertEqual(try aggr("import", "-", input: site.topicLine).status, 0)
         let editor = directory.file("editor.sh")
         directory.write("editor.sh", "#!/bin/sh\nprintf '终端里写的回复\\n第二行 & 100%%\\n' > \"$1\"\n")
         chmod(editor, 0o755)

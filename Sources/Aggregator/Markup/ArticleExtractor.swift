@@ -316,7 +316,7 @@ public struct ArticleExtractor: Sendable {
             guard next < parent.children.count, parent.children[next].tag == "br" else { continue }
             parent.children[next].remove()
             let paragraph = ArticleNode(tag: "p")
-            var after = index + 1
+            let after = index + 1
             while after < parent.children.count {
                 let sibling = parent.children[after]
                 if sibling.tag == "br", after + 1 < parent.children.count, parent.children[after + 1].tag == "br" { break }

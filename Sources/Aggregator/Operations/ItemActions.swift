@@ -147,7 +147,7 @@ public struct ItemActions: Sendable {
             (outcome, context) = try await run(request, provider: stored.item.provider, dryRun: order.dryRun)
         } catch {
             if marks {
-                try? storage.setActionState(
+                _ = try? storage.setActionState(
                     order.action, on: stored.ref, done: before, metric: metric, delta: order.undo ? 1 : -1, now: session.clock())
             }
             throw error

@@ -62,48 +62,53 @@ struct ThankCommand: AsyncParsableCommand {
     }
 }
 
+/// A command that does one undoable action to one item (`fav`, `like`, `star`), `--undo`
+/// taking it back.
+protocol UndoableUpstreamCommand: AsyncParsableCommand {
+    static var action: ItemAction { get }
+    var global: GlobalOptions { get }
+    var options: UpstreamActionOptions { get }
+    var item: String { get }
+    var undo: Bool { get }
+}
+
+extension UndoableUpstreamCommand {
+    func run() async throws {
+        try await UpstreamAction(global: global, options: options)
+            .run(ItemActions.Order(Self.action, undo: undo, dryRun: options.dryRun), item: item)
+    }
+}
+
 /// `aggr fav ITEM [--undo]`: favourite a topic upstream (V2EX 收藏), or take it back.
-struct FavouriteCommand: AsyncParsableCommand {
+struct FavouriteCommand: UndoableUpstreamCommand {
     static let configuration = CommandConfiguration(commandName: "fav", abstract: "Favourite a topic upstream (V2EX 加入收藏).")
+    static let action = ItemAction.favourite
     @OptionGroup var global: GlobalOptions
     @OptionGroup var options: UpstreamActionOptions
     @Argument(help: "Item number from the timeline, or provider:id.") var item: String
     @Flag(help: "Unfavourite instead.") var undo = false
-
-    func run() async throws {
-        try await UpstreamAction(global: global, options: options)
-            .run(ItemActions.Order(.favourite, undo: undo, dryRun: options.dryRun), item: item)
-    }
 }
 
 /// `aggr like ITEM [--undo]`: like an item upstream where the site allows it.
-struct LikeCommand: AsyncParsableCommand {
+struct LikeCommand: UndoableUpstreamCommand {
     static let configuration = CommandConfiguration(
         commandName: "like", abstract: "Like an item upstream where its site allows it (`aggr types` lists who does).")
+    static let action = ItemAction.like
     @OptionGroup var global: GlobalOptions
     @OptionGroup var options: UpstreamActionOptions
     @Argument(help: "Item number from the timeline, or provider:id.") var item: String
     @Flag(help: "Unlike instead.") var undo = false
-
-    func run() async throws {
-        try await UpstreamAction(global: global, options: options)
-            .run(ItemActions.Order(.like, undo: undo, dryRun: options.dryRun), item: item)
-    }
 }
 
 /// `aggr star ITEM [--undo]`: star the repository of a GitHub or Gitee item.
-struct StarCommand: AsyncParsableCommand {
+struct StarCommand: UndoableUpstreamCommand {
     static let configuration = CommandConfiguration(
         commandName: "star", abstract: "Star the repository of a GitHub or Gitee item (the token needs the right to).")
+    static let action = ItemAction.star
     @OptionGroup var global: GlobalOptions
     @OptionGroup var options: UpstreamActionOptions
     @Argument(help: "Item number from the timeline, or provider:id.") var item: String
     @Flag(help: "Unstar instead.") var undo = false
-
-    func run() async throws {
-        try await UpstreamAction(global: global, options: options)
-            .run(ItemActions.Order(.star, undo: undo, dryRun: options.dryRun), item: item)
-    }
 }
 
 /// `aggr react ITEM REACTION`: react to a GitHub issue, pull request or comment.
