@@ -165,8 +165,18 @@ final class ActionCommandTests: EndToEndTestCase {
 
     func testTheWatchClaimsTheCheckinOnceAcrossRestarts() throws {
         try writeV2EX(#", "checkin": true"#)
+        // A rule with "checkins": true is told, through its channels (here a command).
+        let told = directory.file("told.txt")
+        let config = try String(contentsOfFile: directory.file("providers.json"), encoding: .utf8)
+        directory.write(
+            "providers.json",
+            String(config.dropLast(2))
+                + #"], "notify": [{"name": "daily", "when": "kind = release", "checkins": true, "command": ["sh", "-c", "cat >> \#(told)"]}]}"#
+        )
         let first = try aggr("watch", "--once", environment: signedIn)
         XCTAssertTrue(first.stderr.contains("check-in v2ex: claimed the daily reward (12 days in a row)"), first.stderr)
+        let notice = (try? String(contentsOfFile: told, encoding: .utf8)) ?? ""
+        XCTAssertTrue(notice.contains("v2ex daily check-in: claimed the daily reward (12 days in a row)"), notice + first.stderr)
         let second = try aggr("watch", "--once", environment: signedIn)
         XCTAssertFalse(second.stderr.contains("check-in v2ex"), second.stderr)
         XCTAssertEqual(v2ex.received.map(\.path), ["/mission/daily/redeem"], "claimed once")

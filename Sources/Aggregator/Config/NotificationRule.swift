@@ -12,6 +12,9 @@ public struct NotificationRule: Sendable {
     public var filter: FilterExpression
     /// How long a channel may take (a command's run, a webhook's request).
     public var timeout = TimeSpan(seconds: 30)
+    /// `"checkins": true`: the watch's daily check-ins (`"checkin": true` entries) are told
+    /// through this rule's channels too, as a one-item digest.
+    public var checkins = false
     /// Where the digest goes, each channel configured by its own keys.
     var channels: [any NotificationChannel] = []
 
@@ -43,7 +46,7 @@ extension ConfigReader {
 
     func notificationRule(_ value: JSONValue, at path: String) throws(ConfigError) -> NotificationRule {
         let kinds = NotificationChannels.kinds
-        let keys = ["name", "when", "timeout"] + kinds.flatMap { $0.keys }
+        let keys = ["name", "when", "timeout", "checkins"] + kinds.flatMap { $0.keys }
         let members = try members(value, at: path, allowed: keys)
         let entry = NotificationRuleEntry(reader: self, path: path, members: members)
         guard let nameValue = entry.field("name") else { throw fail(path, "needs \"name\"") }
@@ -55,6 +58,10 @@ extension ConfigReader {
         let (text, parsed) = try filter(whenValue, at: "\(path).when")
         var rule = NotificationRule(name: name, expression: text, filter: parsed)
         if let timeout = entry.field("timeout") { rule.timeout = try timeSpan(timeout, at: "\(path).timeout") }
+        if let checkins = entry.field("checkins") {
+            guard let flag = checkins.boolValue else { throw fail("\(path).checkins", "must be true or false") }
+            rule.checkins = flag
+        }
         for kind in kinds {
             if let channel = try kind.configured(by: entry) { rule.channels.append(channel) }
         }

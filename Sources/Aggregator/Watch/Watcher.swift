@@ -69,7 +69,7 @@ public struct Watcher: Sendable {
             }
             registerNewRules(configuration)
             if let summary = await refreshDue(configuration, held: &held) { lastSummary = summary }
-            await checkinDue(configuration, held: &checkinsHeld)
+            await checkinDue(configuration, held: &checkinsHeld, through: deliveries)
             if Task.isCancelled { break }
             notify(configuration, through: deliveries)
             if once {
@@ -100,7 +100,7 @@ public struct Watcher: Sendable {
     /// Claims the daily reward of each entry with `"checkin": true` not claimed today (the
     /// store remembers the day, so a restart does not claim twice); one that fails is asked
     /// again after an hour.
-    func checkinDue(_ configuration: Configuration, held: inout [String: Date]) async {
+    func checkinDue(_ configuration: Configuration, held: inout [String: Date], through deliveries: DeliveryQueue) async {
         let actions = ItemActions(session: session)
         for id in actions.dailyCheckins() where (held[id] ?? .distantPast) <= Date() {
             if let last = try? store.lastCheckin(provider: id),
@@ -112,9 +112,33 @@ public struct Watcher: Sendable {
             do {
                 let result = try await actions.checkin(provider: id)
                 report(.checkedIn(provider: id, message: result.message, streak: result.streak))
+                tellCheckin(result, configuration: configuration, through: deliveries)
             } catch {
                 held[id] = Date().addingTimeInterval(3_600)
                 report(.problem("check-in \(id): \(error); trying again in an hour"))
+            }
+        }
+    }
+
+    /// Tells the rules with `"checkins": true` about a check-in, through their channels, as
+    /// a digest of one notification item (its title the outcome, its link the site).
+    func tellCheckin(_ result: ItemActions.Result, configuration: Configuration, through deliveries: DeliveryQueue) {
+        let rules = configuration.notify.filter(\.checkins)
+        guard !rules.isEmpty else { return }
+        let now = session.clock()
+        let streak = result.streak.map { " (\($0) day\($0 == 1 ? "" : "s") in a row)" } ?? ""
+        let site = session.siteURL(of: result.provider) ?? ""
+        let notice = Item(
+            provider: result.provider, section: "checkin", id: "checkin/\(ItemActions.day(now, in: TimeZone(secondsFromGMT: 0)!))",
+            kind: .notification, title: "\(result.provider) daily check-in: \(result.message)\(streak)", url: site, published: now)
+        let digest = NotificationDigest(rule: "", items: [StoredItem(ref: 0, item: notice, firstSeen: now)])
+        for rule in rules {
+            var told = digest
+            told.rule = rule.name
+            let notifier = notifier
+            let report = report
+            deliveries.start(told) { digest in
+                for delivery in await notifier.send(digest, for: rule, event: "checkin") { report(.delivered(delivery)) }
             }
         }
     }
