@@ -39,6 +39,10 @@ final class FullTextTests: ServeTestCase {
         XCTAssertEqual(try aggr("show", "blog:a1", "--full", "--refetch").status, 0)
         XCTAssertEqual(site.requests.count, 2, "unless asked")
         XCTAssertTrue(try aggr("show", "blog:a1").stdout.contains("One line only."), "without --full, the feed's text")
+        // The article is searchable: the feed's line never said XMLHttpRequest.
+        let found = try aggr("search", "XMLHttpRequest", "--format", "tsv")
+        XCTAssertTrue(found.stdout.contains("Fetch API"), found.stdout + found.stderr)
+        XCTAssertFalse(try aggr("search", "Huge").stdout.contains("Fetch API"))
 
         let big = try aggr("show", "blog:a2", "--full")
         XCTAssertEqual(big.status, 1)

@@ -7,7 +7,8 @@ extension Item {
     public func preparedForStorage() -> Item {
         var item = self
         item.section = SecretRedactor.redact(url: section)
-        item.url = SecretRedactor.redact(url: url)
+        // Click trackers (`utm_*`, `fbclid`…) are no part of where an item is.
+        item.url = TrackingParameters.removed(from: SecretRedactor.redact(url: url))
         if id.contains("://") { item.id = SecretRedactor.redact(url: id) }
         item.image = image.map(SecretRedactor.redact(url:))
         item.title = Self.clean(title)

@@ -239,11 +239,18 @@ extension Store {
         if !phrases.isEmpty {
             // Rank the most recent matches only: FTS5 walks the index newest-first and stops,
             // so a word found in half the database costs the same as a rare one.
+            // Items' own text first; an item found only in the full text of its page after.
             sql += """
-                 JOIN (SELECT rowid, \(FullTextRank.name)(item_fts) AS rank FROM item_fts WHERE item_fts MATCH ?
-                       ORDER BY rowid DESC LIMIT \(Self.searchWindow)) f
+                 JOIN (SELECT rowid, min(rank) AS rank FROM (
+                         SELECT * FROM (SELECT rowid, \(FullTextRank.name)(item_fts) AS rank FROM item_fts WHERE item_fts MATCH ?
+                                        ORDER BY rowid DESC LIMIT \(Self.searchWindow))
+                         UNION ALL
+                         SELECT * FROM (SELECT rowid, 1000000 + bm25(article_fts) AS rank FROM article_fts WHERE article_fts MATCH ?
+                                        ORDER BY rowid DESC LIMIT \(Self.searchWindow)))
+                       GROUP BY rowid) f
                  ON f.rowid = i.ref
                 """
+            arguments.append(phrases.joined(separator: " AND "))
             arguments.append(phrases.joined(separator: " AND "))
         }
         for word in loose {

@@ -146,13 +146,17 @@ enum StoreSchema {
         CREATE TABLE checkin (provider TEXT PRIMARY KEY, day TEXT NOT NULL, streak INTEGER, at INTEGER NOT NULL) WITHOUT ROWID;
         """,
         // 12: the article extracted from an item's page (full text), kept with its item and
-        // gone with it; fetched again only when asked.
+        // gone with it, and indexed for search (its text, CJK as bigrams as in item_fts).
         """
         CREATE TABLE item_article (
             ref INTEGER PRIMARY KEY, title TEXT NOT NULL, byline TEXT, content TEXT NOT NULL, text TEXT NOT NULL,
             fetched_at INTEGER NOT NULL
         );
-        CREATE TRIGGER item_removed_drops_article AFTER DELETE ON item BEGIN DELETE FROM item_article WHERE ref = old.ref; END;
+        CREATE VIRTUAL TABLE article_fts USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TRIGGER item_removed_drops_article AFTER DELETE ON item BEGIN
+            DELETE FROM item_article WHERE ref = old.ref;
+            DELETE FROM article_fts WHERE rowid = old.ref;
+        END;
         """,
     ]
 
