@@ -16,6 +16,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// What acting and serving read from pages: V2EX's `once`, problem box and streak, a
     /// home page's linked icons, an icon's format by its bytes.
     case actionPage = "action-page"
+    /// The full-text extractor over any page, its output through the sanitizer.
+    case article
     /// The reader's inline images: PNG, JPEG, GIF and WebP through the system decoders
     /// behind aggr's format sniff and size check, then resized and encoded for the terminal.
     case image
@@ -96,6 +98,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let parser = DribbbleParser(provider: "dribbble", webURL: "https://dribbble.com")
             _ = try? parser.shotList(data, section: "popular", servedAt: Self.reference)
             _ = parser.shotDetails(data)
+        case .article:
+            if let article = ArticleExtractor().extract(data, url: "https://site.example/a/b") {
+                let lowered = article.content.lowercased()
+                precondition(!lowered.contains("<script") && !lowered.contains("<iframe") && !lowered.contains("<style"), article.content)
+            }
         case .actionPage:
             _ = V2EXProvider.once(in: data)
             _ = V2EXProvider.problem(in: data)

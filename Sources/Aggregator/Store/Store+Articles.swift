@@ -21,7 +21,8 @@ extension Store {
                 sql: "INSERT OR REPLACE INTO item_article (ref, title, byline, content, text, fetched_at) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [ref, article.title, article.byline, article.content, article.text, Self.millis(now)])
             try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [ref])
-            try db.execute(sql: "INSERT INTO article_fts (rowid, text) VALUES (?, ?)", arguments: [ref, SearchText.indexable(article.text)])
+            try db.execute(
+                sql: "INSERT INTO article_fts (rowid, text) VALUES (?, ?)", arguments: [ref, SearchText.indexable(article.text)])
             try Self.noteTimelineChange(in: db)
             return true
         }
