@@ -86,26 +86,11 @@ extension TerminalReader {
         model.message = TerminalText.sanitize(outcome)
     }
 
-    /// The reply, written in `$VISUAL`/`$EDITOR` (vi) on a private temporary file; nil when
-    /// the editor failed.
+    /// The reply, written in `$VISUAL`/`$EDITOR` with the terminal handed over; nil when the
+    /// editor failed.
     func compose() -> String? {
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let path = NSTemporaryDirectory() + "aggr-reply-\(getpid()).txt"
-        guard FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600]) else { return nil }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var status: Int32 = -1
-        let run = {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "\(editor) \"$1\"", "aggr-editor", path]
-            process.environment = self.environment
-            guard (try? process.run()) != nil else { return }
-            process.waitUntilExit()
-            status = process.terminationStatus
+        try? ExternalEditor.compose(environment: environment) { run in
+            if let screen { screen.suspend(run) } else { run() }
         }
-        if let screen { screen.suspend(run) } else { run() }
-        guard status == 0, var text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        if text.hasSuffix("\n") { text.removeLast() }
-        return text
     }
 }

@@ -37,10 +37,10 @@ extension FeverAPI {
     }
 
     /// Each subscription: its feed (upstream's, else aggr's own), site, icon and last fetch.
-    func feeds(_ writer: inout JSONWriter, numbers: FeverNumbers, states: [String: ProviderState]) throws {
+    func feeds(_ writer: inout JSONWriter, _ sections: [SectionSummary], numbers: FeverNumbers, states: [String: ProviderState]) throws {
         writer.key("feeds")
         writer.beginArray()
-        for section in try session.subscriptions(counted: false) {
+        for section in sections {
             let name = SubscriptionName(provider: section.provider, section: section.key)
             guard let number = numbers.feeds[name] else { continue }
             writer.beginObject()

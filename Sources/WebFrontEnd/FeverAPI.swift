@@ -43,8 +43,9 @@ struct FeverAPI {
             let seconds = max(1, Int(until.timeIntervalSince(now)))
             return answer(status: 429, authorized: false) { _ in }.adding("Retry-After", String(seconds))
         }
+        let sections = try session.subscriptions(counted: false)
         let numbers = FeverNumbers(
-            subscriptions: try session.subscriptions(counted: false).map { SubscriptionName(provider: $0.provider, section: $0.key) },
+            subscriptions: sections.map { SubscriptionName(provider: $0.provider, section: $0.key) },
             providers: session.configuration.providers.map(\.id))
         var wrote: Set<String> = []
         if let mark = argument(request, "mark") {
@@ -76,7 +77,7 @@ struct FeverAPI {
                     try groups(&writer, numbers: numbers)
                     try feedsGroups(&writer, numbers: numbers)
                 case "feeds":
-                    try feeds(&writer, numbers: numbers, states: states)
+                    try feeds(&writer, sections, numbers: numbers, states: states)
                     try feedsGroups(&writer, numbers: numbers)
                 case "favicons": Self.favicons(&writer, icons: icons, numbers: numbers)
                 case "items": try itemList(&writer, items ?? [], numbers: numbers)

@@ -82,23 +82,22 @@ extension WebSite {
 
     /// Whether `password` is the configured one; counts failures per client.
     public func checkPassword(_ given: String, client: String) -> PasswordCheck {
-        guard let password else { return .accepted }
-        if let until = throttle.blockedUntil(client, now: clock()) { return .throttled(until: until) }
-        guard SessionBook.constantTimeEqual(given, password) else {
-            throttle.failed(client, password: given, now: clock())
-            return .rejected
-        }
-        throttle.succeeded(client)
-        return .accepted
+        check(given, client: client) { $0 }
     }
 
     /// Checks a Fever app's `api_key`: the MD5 (hex) of `serve.user:password`, throttled
     /// as a password is.
     public func checkFeverKey(_ given: String, client: String) -> PasswordCheck {
+        check(given.lowercased(), client: client) { RequestSigner.md5Hex("\(configuration.serve.user):\($0)") }
+    }
+
+    /// `given` against what `expected` makes of the password, per-client throttle included;
+    /// anything passes when no password is set (loopback only).
+    func check(_ given: String, client: String, expected: (String) -> String) -> PasswordCheck {
         guard let password else { return .accepted }
         if let until = throttle.blockedUntil(client, now: clock()) { return .throttled(until: until) }
-        let expected = RequestSigner.md5Hex("\(configuration.serve.user):\(password)")
-        guard !expected.isEmpty, SessionBook.constantTimeEqual(given.lowercased(), expected) else {
+        let wanted = expected(password)
+        guard !wanted.isEmpty, SessionBook.constantTimeEqual(given, wanted) else {
             throttle.failed(client, password: given, now: clock())
             return .rejected
         }

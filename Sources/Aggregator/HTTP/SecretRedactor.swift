@@ -59,6 +59,13 @@ public enum SecretRedactor {
         return result
     }
 
+    /// A request body as shown to a person (a dry run): a form's credential fields
+    /// (`token=`, `key=`, `password=`…) replaced, and any URL in other text redacted.
+    public static func redact(body: String, contentType: String?) -> String {
+        (contentType ?? "").lowercased().hasPrefix("application/x-www-form-urlencoded")
+            ? redactParameters(body[...]) : redactURLs(in: body)
+    }
+
     /// `name=value` pairs separated by `&`, `;`, `?` or `#`, with credential values replaced.
     private static func redactParameters(_ text: Substring) -> String {
         var result = ""

@@ -35,8 +35,8 @@ public enum TrackingParameters {
             let value = String(attribute[attribute.index(after: quote)..<attribute.index(before: attribute.endIndex)])
             // Values are HTML-escaped: `&amp;` between parameters.
             let unescaped = value.replacingOccurrences(of: "&amp;", with: "&")
-            let cleaned = removed(from: unescaped).replacingOccurrences(of: "&", with: "&amp;")
-            output += "\(name)\"\(cleaned == unescaped.replacingOccurrences(of: "&", with: "&amp;") ? value : cleaned)\""
+            let cleaned = removed(from: unescaped)
+            output += "\(name)\"\(cleaned == unescaped ? value : cleaned.replacingOccurrences(of: "&", with: "&amp;"))\""
             rest = rest[range.upperBound...]
         }
         return output + rest

@@ -235,7 +235,11 @@ public struct ItemActions: Sendable {
             PlannedRequest(
                 method: request.method, url: SecretRedactor.redact(url: request.url),
                 headers: SecretRedactor.redact(headers: request.headers),
-                body: request.body.map { String(decoding: $0, as: UTF8.self) })
+                body: request.body.map {
+                    SecretRedactor.redact(
+                        body: String(decoding: $0, as: UTF8.self),
+                        contentType: request.headers.first { $0.0.lowercased() == "content-type" }?.1)
+                })
         }
     }
 }

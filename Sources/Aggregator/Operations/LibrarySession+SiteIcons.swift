@@ -10,10 +10,8 @@ extension LibrarySession {
 
     /// The origin (`scheme://host[:port]`) of provider `id`'s site, whose icon stands for it.
     public func siteOrigin(of id: String) -> String? {
-        guard let site = siteURL(of: id), let components = URLComponents(string: site), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.host?.lowercased(), !host.isEmpty
-        else { return nil }
-        return "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
+        guard let site = siteURL(of: id), WebURL.isHTTP(site) else { return nil }
+        return SecretRedactor.origin(of: site)
     }
 
     /// The icon of provider `id`'s site, fetched now when none is kept (or it is stale);

@@ -44,36 +44,16 @@ struct ReplyCommand: AsyncParsableCommand {
         } else if !edit, isatty(STDIN_FILENO) != 1 {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
-            text = try ReplyEditor.compose(initial: message ?? "")
+            do {
+                text = try ExternalEditor.compose(initial: message ?? "", environment: ProcessInfo.processInfo.environment)
+            } catch {
+                throw CLIFailure(message: error.description, exitCode: 1)
+            }
         }
-        if message == nil || edit, text.hasSuffix("\n") { text.removeLast() }
+        if message == nil, !edit, text.hasSuffix("\n") { text.removeLast() }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw CLIFailure(message: "the reply is empty: nothing was sent", exitCode: 1)
         }
         return text
-    }
-}
-
-/// Composes text in the user's editor: a private temporary file opened with `$VISUAL`,
-/// `$EDITOR` or `vi`, read back when the editor exits.
-enum ReplyEditor {
-    static func compose(initial: String) throws -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let path = NSTemporaryDirectory() + "aggr-reply-\(getpid()).txt"
-        guard FileManager.default.createFile(atPath: path, contents: Data(initial.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw CLIFailure(message: "cannot write \(path) for the editor", exitCode: 1)
-        }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(editor) \"$1\"", "aggr-editor", path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CLIFailure(
-                message: "the editor (\(editor)) exited with status \(process.terminationStatus): nothing was sent", exitCode: 1)
-        }
-        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 }
