@@ -155,6 +155,18 @@ final class ServeBrowserTests: ServeTestCase {
         XCTAssertEqual(page["notice"] as? String, "v2ex: replied to topic 1147555", "\(page)")
         XCTAssertEqual(site.postedReplies, [text], "typed in the browser, arrived byte for byte")
         XCTAssertTrue((page["replies"] as? [String])?.contains(text) == true, "\(page["replies"] ?? "")")
+        // At a phone's width the buttons and the reply box stay on the screen.
+        let phone = try evaluate(
+            base + "/item/1", width: 390,
+            """
+            JSON.stringify({scroll: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth,
+              box: document.querySelector('#reply-text').getBoundingClientRect().right,
+              buttons: Math.max(...[...document.querySelectorAll('.upstream button')].map(b => b.getBoundingClientRect().right))})
+            """)
+        let viewport = try XCTUnwrap(phone["viewport"] as? Double)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(phone["scroll"] as? Double), viewport, "\(phone)")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(phone["box"] as? Double), viewport, "\(phone)")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(phone["buttons"] as? Double), viewport, "\(phone)")
 
         // A thank goes through a confirmation; favourite toggles; both through the form token.
         let browser = session(base)
