@@ -65,6 +65,7 @@ bench: deps
 	strip $(BIN_RELEASE) .build/release/aggr-serve
 	$(RELEASE) --product aggr-bench
 	.build/release/aggr-bench --aggr $(BIN_RELEASE)
+	scripts/fulltext-bench/run.sh $(BIN_RELEASE)
 
 # PNGs of the web UI (desktop and phone width) from headless chromium, over the demo
 # recordings: screenshots/desktop.png, screenshots/phone.png.

@@ -19,7 +19,7 @@ extension ArticleExtractor {
         for heading in article.descendants(["h1"]) { heading.tag = "h2" }
         for heading in article.descendants(["h2", "h3"]) where classWeight(heading, flags: flags) < 0 { heading.remove() }
         for paragraph in article.descendants(["p"]).reversed()
-        where paragraph.innerText.isEmpty && paragraph.descendants(["img", "embed", "object", "iframe", "picture", "video"]).isEmpty {
+        where !paragraph.hasText && paragraph.descendants(["img", "embed", "object", "iframe", "picture", "video"]).isEmpty {
             paragraph.remove()
         }
     }
@@ -43,7 +43,7 @@ extension ArticleExtractor {
             .count
         let density = linkDensity(node)
         let length = text.count
-        let headings = node.descendants(["h1", "h2", "h3", "h4", "h5", "h6"]).map { $0.innerText.count }.reduce(0, +)
+        let headings = node.descendants(["h1", "h2", "h3", "h4", "h5", "h6"]).map(\.textLength).reduce(0, +)
         let headingDensity = length > 0 ? Double(headings) / Double(length) : 0
         let remove =
             (images > 1 && paragraphs / images < 0.5 && !node.hasAncestor("figure"))

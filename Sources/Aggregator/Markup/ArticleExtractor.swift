@@ -32,7 +32,7 @@ public struct ArticleExtractor: Sendable {
         for flags in [Flags.all, [.weightClasses, .cleanConditionally], [.cleanConditionally], []] as [Flags] {
             guard let page = ArticleNode.tree(of: document) else { return nil }
             guard let article = grab(page, flags: flags) else { continue }
-            let length = article.innerText.count
+            let length = article.textLength
             if length >= minimumText { best = (article, length); break }
             if best == nil || length > best!.length { best = (article, length) }
         }
@@ -225,12 +225,12 @@ public struct ArticleExtractor: Sendable {
     }
 
     func linkDensity(_ node: ArticleNode) -> Double {
-        let length = node.innerText.count
+        let length = node.textLength
         guard length > 0 else { return 0 }
         var links = 0.0
         for link in node.descendants(["a"]) {
             let href = link.attribute("href") ?? ""
-            links += Double(link.innerText.count) * (href.hasPrefix("#") && href.count > 1 ? 0.3 : 1)
+            links += Double(link.textLength) * (href.hasPrefix("#") && href.count > 1 ? 0.3 : 1)
         }
         return links / Double(length)
     }
@@ -247,7 +247,7 @@ public struct ArticleExtractor: Sendable {
     }
 
     func isEmptyOfContent(_ node: ArticleNode) -> Bool {
-        node.innerText.isEmpty && node.descendants(["img", "picture", "video", "iframe", "embed", "object", "svg", "figure"]).isEmpty
+        !node.hasText && node.descendants(["img", "picture", "video", "iframe", "embed", "object", "svg", "figure"]).isEmpty
     }
 
     func hasBlockChild(_ node: ArticleNode) -> Bool {

@@ -55,7 +55,65 @@ final class ArticleNode {
     }
 
     /// The text below with whitespace collapsed and trimmed.
-    var innerText: String { textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    var innerText: String {
+        var output = String.UnicodeScalarView()
+        var pendingSpace = false
+        forEachScalar { scalar in
+            if Self.isSpace(scalar) {
+                pendingSpace = !output.isEmpty
+            } else {
+                if pendingSpace { output.append(" ") }
+                pendingSpace = false
+                output.append(scalar)
+            }
+            return true
+        }
+        return String(output)
+    }
+
+    /// How long ``innerText`` is, in Unicode scalars, without building it: the extractor asks
+    /// this of every candidate and link, so it walks the text once and allocates nothing.
+    var textLength: Int {
+        var length = 0
+        var pendingSpace = false
+        forEachScalar { scalar in
+            if Self.isSpace(scalar) {
+                pendingSpace = length > 0
+            } else {
+                length += pendingSpace ? 2 : 1
+                pendingSpace = false
+            }
+            return true
+        }
+        return length
+    }
+
+    /// Whether any text below is not whitespace; stops at the first that is not.
+    var hasText: Bool {
+        var found = false
+        forEachScalar { scalar in
+            found = !Self.isSpace(scalar)
+            return !found
+        }
+        return found
+    }
+
+    /// Calls `body` with each scalar of the text below, in document order, until it returns false.
+    @discardableResult
+    private func forEachScalar(_ body: (Unicode.Scalar) -> Bool) -> Bool {
+        if isText {
+            for scalar in text.unicodeScalars where !body(scalar) { return false }
+            return true
+        }
+        for child in children where !child.forEachScalar(body) { return false }
+        return true
+    }
+
+    /// Whitespace as `Character.isWhitespace` has it, with ASCII answered without a table look-up.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace
+    }
 
     /// Every element below, in document order.
     func descendants(_ tags: Set<String>? = nil) -> [ArticleNode] {
