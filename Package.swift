@@ -43,8 +43,12 @@ let package = Package(
                 "COpenSSL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            plugins: ["CatalogEmbedding"]
         ),
+        // The message catalogs (po/*.po) built into the library; see docs/architecture.md.
+        .executableTarget(name: "catalog-embed"),
+        .plugin(name: "CatalogEmbedding", capability: .buildTool(), dependencies: ["catalog-embed"]),
         .target(name: "Providers", dependencies: ["Aggregator"]),
         // What the CLI prints: timelines, item pages, tables, refresh progress, the watch log.
         .target(name: "ConsoleFrontEnd", dependencies: ["Aggregator"]),

@@ -8,13 +8,19 @@ public struct ActionReport {
     public func render(_ result: ItemActions.Result, dryRun: Bool) -> String {
         guard dryRun else {
             var lines = ["\(result.provider): \(TerminalText.sanitize(result.message))"]
-            if let streak = result.streak { lines.append("\(streak) day\(streak == 1 ? "" : "s") in a row") }
+            if let streak = result.streak {
+                lines.append(localized("\(streak) day in a row", plural: "\(streak) days in a row", count: streak))
+            }
             for stored in result.stored where stored.item.kind == .reply {
-                lines.append("stored \(stored.ref) in the thread: \(TerminalText.sanitize(stored.item.title))")
+                lines.append(localized("stored \(stored.ref) in the thread: \(TerminalText.sanitize(stored.item.title))"))
             }
             return lines.joined(separator: "\n") + "\n"
         }
-        var text = "dry run: nothing was sent; \(result.planned.count) request\(result.planned.count == 1 ? "" : "s") would be:\n"
+        let count = result.planned.count
+        var text =
+            localized(
+                "dry run: nothing was sent; \(count) request would be:", plural: "dry run: nothing was sent; \(count) requests would be:",
+                count: count) + "\n"
         for request in result.planned {
             text += "\(request.method) \(TerminalText.sanitize(request.url))\n"
             for (name, value) in request.headers { text += "  \(TerminalText.sanitize(name)): \(TerminalText.sanitize(value))\n" }

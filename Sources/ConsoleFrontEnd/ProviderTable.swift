@@ -15,22 +15,30 @@ public struct ProviderTable: Sendable {
     public func render(
         configuration: Configuration?, counts: [String: ProviderItemCount], states: [String: ProviderState]
     ) -> String {
-        var rows: [[String]] = [["ID", "TYPE", "SECTIONS", "ITEMS", "UNREAD", "LAST FETCH", "STATUS"]]
+        var rows: [[String]] = [
+            [
+                localized("ID", context: "column"), localized("TYPE", context: "column"), localized("SECTIONS", context: "column"),
+                localized("ITEMS", context: "column"), localized("UNREAD", context: "column"), localized("LAST FETCH", context: "column"),
+                localized("STATUS", context: "column"),
+            ]
+        ]
         func status(_ id: String, enabled: Bool) -> String {
-            guard let state = states[id] else { return enabled ? "never fetched" : "disabled" }
+            guard let state = states[id] else { return enabled ? localized("never fetched") : localized("disabled") }
             var text: String
             if let error = state.lastError {
                 // Count and retry time first: the message is what the column width cuts.
                 var facts: [String] = []
-                if state.consecutiveFailures > 1 { facts.append("\(state.consecutiveFailures) in a row") }
-                if let next = state.nextAllowedFetch, next > now { facts.append("retry after \(ISOTimestamp.format(next))") }
-                text = "error" + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))") + ": " + TerminalText.sanitize(error)
+                if state.consecutiveFailures > 1 { facts.append(localized("\(state.consecutiveFailures) in a row")) }
+                if let next = state.nextAllowedFetch, next > now { facts.append(localized("retry after \(ISOTimestamp.format(next))")) }
+                text =
+                    localized("error", context: "status") + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))") + ": "
+                    + TerminalText.sanitize(error)
             } else if state.waitReason == .rateLimit, let next = state.nextAllowedFetch, next > now {
-                text = "ok; rate limited until \(ISOTimestamp.format(next))"
+                text = localized("ok; rate limited until \(ISOTimestamp.format(next))")
             } else {
-                text = "ok"
+                text = localized("ok", context: "status")
             }
-            return enabled ? text : "disabled; " + text
+            return enabled ? text : localized("disabled") + "; " + text
         }
         func lastFetch(_ id: String) -> String {
             states[id]?.lastAttempt.map { RelativeTime.long($0, now: now) } ?? "-"
@@ -48,7 +56,7 @@ public struct ProviderTable: Sendable {
         for id in counts.keys.sorted() where !known.contains(id) {
             rows.append([
                 id, "-", "-", String(counts[id]!.total), String(counts[id]!.unread), lastFetch(id),
-                "not in config (aggr prune --orphans removes)",
+                localized("not in config (aggr prune --orphans removes)"),
             ])
         }
         return Self.align(rows, width: terminal.width)

@@ -40,8 +40,8 @@ public final class RefreshProgress: @unchecked Sendable {
             switch event {
             case .skipped(let provider, let reason):
                 order.append(provider)
-                rows[provider] = Row(sections: 0, done: true, note: "skipped: \(reason)")
-                if !live { write("\(provider): skipped: \(reason)\n") }
+                rows[provider] = Row(sections: 0, done: true, note: localized("skipped: \(reason)"))
+                if !live { write("\(provider): " + localized("skipped: \(reason)") + "\n") }
             case .started(let provider, let sections):
                 order.append(provider)
                 rows[provider] = Row(sections: sections.count)
@@ -57,7 +57,7 @@ public final class RefreshProgress: @unchecked Sendable {
             case .finished(let outcome):
                 rows[outcome.provider]?.done = true
                 if outcome.failed, let next = outcome.nextAllowedFetch {
-                    rows[outcome.provider]?.note = "next try after \(ISOTimestamp.format(next))"
+                    rows[outcome.provider]?.note = localized("next try after \(ISOTimestamp.format(next))")
                 }
             }
             if live { redraw() }
@@ -80,11 +80,11 @@ public final class RefreshProgress: @unchecked Sendable {
     static func describe(_ outcome: SectionOutcome) -> String {
         switch outcome {
         case .stored(let result):
-            var text = "\(result.new) new, \(result.updated) updated, \(result.unchanged) unchanged"
-            if result.tombstoned > 0 { text += ", \(result.tombstoned) previously removed" }
+            var text = localized("\(result.new) new, \(result.updated) updated, \(result.unchanged) unchanged")
+            if result.tombstoned > 0 { text += localized(", \(result.tombstoned) previously removed") }
             return text
-        case .unchanged: return "not modified"
-        case .failed(let message): return "failed: \(message)"
+        case .unchanged: return localized("not modified")
+        case .failed(let message): return localized("failed: \(message)")
         }
     }
 
@@ -99,12 +99,12 @@ public final class RefreshProgress: @unchecked Sendable {
                 status = row.note ?? ""
             } else if !row.done {
                 mark = TextStyle.cyan.apply(Self.spinner[frame % Self.spinner.count], enabled: color)
-                status = "\(row.finishedSections)/\(row.sections) sections, \(row.result.new) new, \(row.result.updated) updated"
+                status = localized("\(row.finishedSections)/\(row.sections) sections, \(row.result.new) new, \(row.result.updated) updated")
             } else if row.errors.isEmpty {
                 mark = TextStyle.green.apply("✓", enabled: color)
                 status =
-                    "\(row.result.new) new, \(row.result.updated) updated, \(row.result.unchanged) unchanged"
-                    + (row.unchanged > 0 ? ", \(row.unchanged) not modified" : "")
+                    localized("\(row.result.new) new, \(row.result.updated) updated, \(row.result.unchanged) unchanged")
+                    + (row.unchanged > 0 ? localized(", \(row.unchanged) not modified") : "")
             } else {
                 mark = TextStyle.red.apply("✗", enabled: color)
                 status = row.errors.joined(separator: "; ") + (row.note.map { " (\($0))" } ?? "")

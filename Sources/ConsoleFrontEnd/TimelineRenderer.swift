@@ -32,24 +32,18 @@ public struct TimelineRenderer: Sendable {
             (metrics.replies, "replies"), (metrics.comments, "comments"), (metrics.stars, "stars"), (metrics.likes, "likes"),
         ]
         guard let (value, name) = candidates.first(where: { $0.0 != nil }), let count = value else { return "" }
-        let compact =
-            count >= 1_000_000
-            ? String(format: "%.1fM", Double(count) / 1e6)
-            : count >= 10_000
-                ? "\(count / 1_000)k"
-                : count >= 1_000 ? String(format: "%.1fk", Double(count) / 1e3) : "\(count)"
-        return Metrics.phrase(compact, counting: count, name)
+        return Metrics.phrase(CountFormat.compact(count), counting: count, name)
     }
 
     func text(_ items: [StoredItem]) -> String {
         let refWidth = items.map { String($0.ref).count }.max() ?? 1
         // As wide as the widest age shown, so "2019-06-29" is never cut to "2019-…".
         let ages = items.map { RelativeTime.short($0.item.published, now: now) }
-        let ageWidth = max(6, ages.map(\.count).max() ?? 0)
+        let ageWidth = max(6, ages.map(DisplayWidth.of).max() ?? 0)
         let labels = items.map(Self.sourceLabel)
         let labelWidth = min(24, labels.map(DisplayWidth.of).max() ?? 0)
         let metrics = items.map { Self.primaryMetric($0.item.metrics) }
-        let metricWidth = metrics.map(\.count).max() ?? 0
+        let metricWidth = metrics.map(DisplayWidth.of).max() ?? 0
         // ref, marker, age, label and metric columns, each followed by two spaces.
         let fixed = refWidth + 2 + ageWidth + 2 + labelWidth + 2 + (metricWidth > 0 ? metricWidth + 2 : 0) + 2
         let titleWidth = max(12, terminal.width - fixed)

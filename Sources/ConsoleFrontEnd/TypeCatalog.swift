@@ -11,9 +11,11 @@ public enum TypeCatalog {
     static func render(_ metadata: ProviderMetadata) -> String {
         var lines = ["\(metadata.typeName) — \(metadata.displayName): \(metadata.summary)"]
         switch metadata.auth {
-        case .none: lines.append("  auth: none")
-        case .optional(let variable, let note): lines.append("  auth: optional token from $\(variable) (token_env); \(note)")
-        case .required(let variable, let note): lines.append("  auth: token required from $\(variable) (token_env); \(note)")
+        case .none: lines.append("  " + localized("auth: none"))
+        case .optional(let variable, let note):
+            lines.append("  " + localized("auth: optional token from $\(variable) (token_env); \(note)"))
+        case .required(let variable, let note):
+            lines.append("  " + localized("auth: token required from $\(variable) (token_env); \(note)"))
         }
         if let api = metadata.defaultAPIURL { lines.append("  api_url: \(api)") }
         if let web = metadata.defaultWebURL { lines.append("  web_url: \(web)") }
@@ -21,13 +23,13 @@ public enum TypeCatalog {
         lines.append("  sections:")
         let width = min(32, metadata.sections.map { $0.usage.count }.max() ?? 0)
         for section in metadata.sections {
-            let token = section.needsToken ? " (token required)" : ""
+            let token = section.needsToken ? localized(" (token required)") : ""
             lines.append(
                 "    \(section.usage.padding(toLength: max(width, section.usage.count), withPad: " ", startingAt: 0))  \(section.summary)\(token)"
             )
             for option in section.options {
                 lines.append(
-                    "      ?\(option.name)=\(option.valueType.label)  \(option.summary)\(option.defaultValue.map { " (default \($0))" } ?? "")"
+                    "      ?\(option.name)=\(option.valueType.label)  \(option.summary)\(option.defaultValue.map { localized(" (default \($0))") } ?? "")"
                 )
             }
         }
@@ -35,24 +37,26 @@ public enum TypeCatalog {
             lines.append("  options:")
             for option in metadata.options {
                 lines.append(
-                    "    \(option.name) (\(option.valueType.label))  \(option.summary)\(option.defaultValue.map { " (default \($0))" } ?? "")"
+                    "    \(option.name) (\(option.valueType.label))  \(option.summary)\(option.defaultValue.map { localized(" (default \($0))") } ?? "")"
                 )
             }
         }
         if !metadata.actions.isEmpty || !metadata.absentActions.isEmpty {
             lines.append("  actions:")
             for support in metadata.actions {
-                let needs = support.needs == .cookie ? "session cookie (cookie_env)" : "token (token_env)"
-                let kinds = support.kinds.isEmpty ? "the site" : support.kinds.map(\.rawValue).joined(separator: ", ")
+                let needs = support.needs == .cookie ? localized("session cookie (cookie_env)") : localized("token (token_env)")
+                let kinds = support.kinds.isEmpty ? localized("the site") : support.kinds.map(\.rawValue).joined(separator: ", ")
                 let undo = support.undoable ? ", --undo" : ""
-                let ask = support.confirmation.map { "; asks first: \($0)" } ?? ""
+                let ask = support.confirmation.map { localized("; asks first: \($0)") } ?? ""
                 lines.append(
-                    "    \(support.action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(support.summary) — on \(kinds); needs a \(needs)\(undo)\(ask)"
+                    "    \(support.action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  "
+                        + localized("\(support.summary) — on \(kinds); needs a \(needs)\(undo)\(ask)")
                 )
             }
             for action in ItemAction.allCases where metadata.absentActions[action] != nil && metadata.support(for: action) == nil {
                 lines.append(
-                    "    \(action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  not offered: \(metadata.whyAbsent(action))")
+                    "    \(action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  "
+                        + localized("not offered: \(metadata.whyAbsent(action))"))
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -48,7 +48,7 @@ public final class WatchLog: @unchecked Sendable {
     public func handle(_ event: WatchEvent) {
         lock.withLock {
             switch event {
-            case .configReloaded(let configuration): emit("\(configuration.file) changed: reloaded")
+            case .configReloaded(let configuration): emit(localized("\(configuration.file) changed: reloaded"))
             case .configRejected(let message): emit(message)
             case .passStarted:
                 if statusShown { write("\r\u{1B}[2K") }
@@ -74,22 +74,25 @@ public final class WatchLog: @unchecked Sendable {
                 progress?.finish()
                 progress = nil
                 emit(summary.line)
-            case .matched(let rule, let count): emit("notify \(rule): \(count) new item\(count == 1 ? "" : "s")")
+            case .matched(let rule, let count):
+                emit(localized("notify \(rule): \(count) new item", plural: "notify \(rule): \(count) new items", count: count))
             case .delivered(let delivery): emit(delivery.line)
             case .checkedIn(let provider, let message, let streak):
-                emit("check-in \(provider): \(message)" + (streak.map { " (\($0) day\($0 == 1 ? "" : "s") in a row)" } ?? ""))
-            case .problem(let message): emit("problem: \(message)")
+                emit(
+                    localized("check-in \(provider): \(message)")
+                        + (streak.map { " (" + localized("\($0) day in a row", plural: "\($0) days in a row", count: $0) + ")" } ?? ""))
+            case .problem(let message): emit(localized("problem: \(message)"))
             case .waiting(let until, let provider):
                 let text: String
                 if let until, let provider {
                     let when = live ? Self.clockTime(until) : ISOTimestamp.format(until)
-                    text = "next: \(provider) at \(when)"
+                    text = localized("next: \(provider) at \(when)")
                 } else {
-                    text = "no enabled provider: waiting for providers.json to change"
+                    text = localized("no enabled provider: waiting for providers.json to change")
                 }
                 if live {
                     if statusShown { write("\r\u{1B}[2K") }
-                    write(TextStyle.dim.apply("watching · \(text) · Ctrl-C stops", enabled: color))
+                    write(TextStyle.dim.apply(localized("watching · \(text) · Ctrl-C stops"), enabled: color))
                     statusShown = true
                 } else {
                     emit(text)
@@ -116,6 +119,7 @@ public final class WatchLog: @unchecked Sendable {
     /// `14:05:09` in local time.
     static func clockTime(_ date: Date) -> String {
         let formatter = DateFormatter()
+        // verbatim: a date format
         formatter.dateFormat = "HH:mm:ss"
         return formatter.string(from: date)
     }

@@ -30,7 +30,7 @@ struct ForgeActionTarget {
     /// The issue's number, or an error saying the item is no issue, pull request or comment.
     func issueNumber(for action: ItemAction) throws(ActionError) -> String {
         guard let number, !number.isEmpty else {
-            throw ActionError("\(action.rawValue) needs an issue, a pull request or a comment on one")
+            throw ActionError(localized("\(action.rawValue) needs an issue, a pull request or a comment on one"))
         }
         return number
     }

@@ -43,8 +43,9 @@ final class CursesScreen: @unchecked Sendable {
         guard aggr_terminal_known() != 0 else {
             let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
             throw TerminalError(
-                "terminal type '\(TerminalText.sanitize(term))' is not in the terminfo database "
-                    + "(install ncurses-term, or run with TERM=xterm-256color)")
+                localized(
+                    "terminal type '\(TerminalText.sanitize(term))' is not in the terminfo database (install ncurses-term, or run with TERM=xterm-256color)"
+                ))
         }
         initscr()
         cbreak()

@@ -84,10 +84,11 @@ public struct ReaderLayout: Sendable {
     func list(_ model: ReaderModel) -> [StyledLine] {
         let rows = model.listRows(height: height)
         guard !model.items.isEmpty else {
-            let tab = model.tabs.indices.contains(model.currentTab) ? model.tabs[model.currentTab].label : "this tab"
+            let tab = model.tabs.indices.contains(model.currentTab) ? model.tabs[model.currentTab].label : localized("this tab")
             let text =
-                model.search.map { "  no matches for \"\($0)\" in \(tab); Esc clears the search" }
-                ?? (model.filter != nil ? "  nothing matches the filter in \(tab)" : "  nothing here yet: press R to refresh")
+                model.search.map { localized("  no matches for \"\($0)\" in \(tab); Esc clears the search") }
+                ?? (model.filter != nil
+                    ? localized("  nothing matches the filter in \(tab)") : localized("  nothing here yet: press R to refresh"))
             return [StyledLine(TerminalText.sanitize(text), .dim)]
         }
         return model.items.enumerated().dropFirst(model.top).prefix(rows).map { index, stored in
@@ -123,42 +124,49 @@ public struct ReaderLayout: Sendable {
     /// The bottom line: a prompt being typed, else filter, search, progress and a hint.
     func status(_ model: ReaderModel, keys: ReaderKeys) -> StyledLine {
         if let prompt = model.prompt {
-            let label = prompt.kind == .search ? "search: " : "filter: "
+            let label = (prompt.kind == .search ? localized("search") : localized("filter")) + ": "
             return StyledLine([(label, .accent), (prompt.text, .plain), ("▏", .plain)])
         }
         var parts: [String] = []
-        if model.page != nil, !model.linkNumber.isEmpty { parts.append("open link \(model.linkNumber) — Enter") }
+        if model.page != nil, !model.linkNumber.isEmpty { parts.append(localized("open link \(model.linkNumber) — Enter")) }
         if let message = model.message { parts.append(message) }
         if let progress = model.progress { parts.append(progress) }
-        if let filter = model.filter { parts.append("filter: \(filter)") }
+        if let filter = model.filter { parts.append(localized("filter") + ": \(filter)") }
         if let search = model.search {
             let tab = model.tabs.indices.contains(model.currentTab) ? model.tabs[model.currentTab].label : nil
-            parts.append("search: \(search)" + (tab.map { " in \($0)" } ?? ""))
+            parts.append(tab.map { localized("search: \(search) in \($0)") } ?? localized("search") + ": \(search)")
         }
         if model.page == nil, !model.items.isEmpty {
             parts.append("\(model.selection + 1)/\(model.items.count)\(model.moreToLoad ? "+" : "")")
         }
         let help = keys.bindings[.help]?.first ?? "?"
-        parts.append("\(help) help")
+        parts.append(localized("\(help) help"))
         return StyledLine(TerminalText.sanitize(parts.joined(separator: " · ")), .dim)
     }
 
     /// The key list.
     func help(_ keys: ReaderKeys) -> [StyledLine] {
         let described: [(ReaderAction, String)] = [
-            (.down, "next item / scroll down"), (.up, "previous item / scroll up"), (.top, "first"), (.bottom, "last"),
-            (.pageDown, "page down"), (.pageUp, "page up"), (.open, "open the item (marks it read); on a page, open link N"),
-            (.back, "back from a page, a search or a filter; q on the list quits"), (.nextTab, "next tab"), (.previousTab, "previous tab"),
+            (.down, localized("next item / scroll down")), (.up, localized("previous item / scroll up")), (.top, localized("first")),
+            (.bottom, localized("last")),
+            (.pageDown, localized("page down")), (.pageUp, localized("page up")),
+            (.open, localized("open the item (marks it read); on a page, open link N")),
+            (.back, localized("back from a page, a search or a filter; q on the list quits")), (.nextTab, localized("next tab")),
+            (.previousTab, localized("previous tab")),
             (.search, "search"),
-            (.filter, "filter expression (empty clears)"), (.toggleRead, "toggle read"), (.toggleSaved, "toggle saved"),
-            (.markTabRead, "mark the tab read"), (.openBrowser, "open in $BROWSER"), (.copyURL, "copy the URL (OSC 52)"),
-            (.refresh, "refresh in the background"), (.reply, "reply upstream, composed in $EDITOR"),
-            (.thank, "thank upstream (V2EX; asks first: it spends coins)"), (.favourite, "favourite upstream (again: unfavourite)"),
-            (.like, "like upstream (again: unlike)"), (.star, "star the repository (again: unstar)"), (.react, "react 👍 (GitHub)"),
-            (.fullText, "full text: the article of the item's page"),
-            (.help, "this help"),
+            (.filter, localized("filter expression (empty clears)")), (.toggleRead, localized("toggle read")),
+            (.toggleSaved, localized("toggle saved")),
+            (.markTabRead, localized("mark the tab read")), (.openBrowser, localized("open in $BROWSER")),
+            (.copyURL, localized("copy the URL (OSC 52)")),
+            (.refresh, localized("refresh in the background")), (.reply, localized("reply upstream, composed in $EDITOR")),
+            (.thank, localized("thank upstream (V2EX; asks first: it spends coins)")),
+            (.favourite, localized("favourite upstream (again: unfavourite)")),
+            (.like, localized("like upstream (again: unlike)")), (.star, localized("star the repository (again: unstar)")),
+            (.react, localized("react 👍 (GitHub)")),
+            (.fullText, localized("full text: the article of the item's page")),
+            (.help, localized("this help")),
         ]
-        var lines = [StyledLine("aggr tui — keys (remap them under \"keys\" in providers.json)", .bold), StyledLine()]
+        var lines = [StyledLine(localized("aggr tui — keys (remap them under \"keys\" in providers.json)"), .bold), StyledLine()]
         for (action, text) in described {
             let names = (keys.bindings[action] ?? []).joined(separator: " ")
             // A description wraps under its own column, so narrow terminals lose none of it.
@@ -167,7 +175,7 @@ public struct ReaderLayout: Sendable {
             }
         }
         lines.append(StyledLine())
-        let closing = "On an item page: type a link's number, then Enter, to open it. Any key closes this help."
+        let closing = localized("On an item page: type a link's number, then Enter, to open it. Any key closes this help.")
         for line in TextWrap.lines(closing, width: width) { lines.append(StyledLine(line, .dim)) }
         return lines
     }
@@ -208,7 +216,7 @@ public struct ReaderLayout: Sendable {
             let counted = item.metrics.replies ?? item.metrics.comments ?? 0
             let label =
                 counted > thread.count
-                ? "── \(thread.count) of \(Metrics.phrase("\(counted)", counting: counted, "replies")) "
+                ? "── " + localized("\(thread.count) of \(Metrics.phrase("\(counted)", counting: counted, "replies"))") + " "
                 : "── \(Metrics.phrase("\(thread.count)", counting: thread.count, "replies")) "
             lines.append(StyledLine(label + String(repeating: "─", count: max(0, textWidth - DisplayWidth.of(label))), .accent))
             if let threadNote {

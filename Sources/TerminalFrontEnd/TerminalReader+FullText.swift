@@ -28,11 +28,11 @@ extension TerminalReader {
         if model.page == nil { try openSelected() }
         guard let stored = model.page?.stored else { return }
         guard !fullTextRun.running else {
-            model.message = "a page is still being read"
+            model.message = localized("a page is still being read")
             return
         }
         fullTextRun.start(stored.ref)
-        model.message = "reading the page…"
+        model.message = localized("reading the page…")
         let run = fullTextRun
         let session = session
         Task.detached {
@@ -53,9 +53,9 @@ extension TerminalReader {
             var shown = page.stored
             shown.item.content = article.content
             layOutPage(shown, thread: try session.thread(of: page.stored), note: nil)
-            model.message = TerminalText.sanitize("full text" + (article.byline.map { " · by \($0)" } ?? ""))
+            model.message = TerminalText.sanitize(localized("full text") + (article.byline.map { " · " + localized("by \($0)") } ?? ""))
         case .failure(let error):
-            model.message = TerminalText.sanitize("full text not read: \(error)")
+            model.message = TerminalText.sanitize(localized("full text not read: \(error)"))
         }
     }
 }

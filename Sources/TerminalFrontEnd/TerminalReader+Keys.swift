@@ -12,7 +12,11 @@ extension TerminalReader {
         if let prompt = model.prompt { return try typeInPrompt(key, prompt) }
         if let pending = confirming {
             confirming = nil
-            if key == "y" || key == "Y" { startUpstream(pending.order, on: pending.stored) } else { model.message = "nothing was sent" }
+            if key == "y" || key == "Y" {
+                startUpstream(pending.order, on: pending.stored)
+            } else {
+                model.message = localized("nothing was sent")
+            }
             return true
         }
         if model.page != nil, let digit = key.first, key.count == 1, digit.isNumber {
@@ -50,7 +54,7 @@ extension TerminalReader {
                 // Esc backs out of things; leaving the reader takes q, so a stray Esc
                 // (after a filter error, a second press) never quits.
                 model.filterError = nil
-                model.message = "\(keys.bindings[.back]?.first { $0 != "esc" } ?? "q") quits"
+                model.message = localized("\(keys.bindings[.back]?.first { $0 != "esc" } ?? "q") quits")
             } else {
                 return false
             }
@@ -66,7 +70,7 @@ extension TerminalReader {
         case .toggleSaved: try toggleSaved()
         case .markTabRead:
             let marked = try ownWrite { try session.markRead(tab: currentTab, filter: model.filter) }
-            model.message = "marked \(marked) read"
+            model.message = localized("marked \(marked) read")
             try reloadItems()
             try updateCounts()
         case .openBrowser: if let url = currentItem?.item.url { openInBrowser(url) }

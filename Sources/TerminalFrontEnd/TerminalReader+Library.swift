@@ -70,17 +70,17 @@ extension TerminalReader {
             countsStale = true
         }
         let thread = try session.thread(of: stored)
-        var note = thread.isEmpty && stored.item.kind == .topic ? "no replies stored" : nil
+        var note = thread.isEmpty && stored.item.kind == .topic ? localized("no replies stored") : nil
         if thread.isEmpty, let counted = stored.item.metrics.replies ?? stored.item.metrics.comments, counted > 0,
             let reason = session.whyThreadIsUnavailable(stored)
         {
             let replies = Metrics.phrase("\(counted)", counting: counted, "replies")
-            note = TerminalText.sanitize("\(replies) counted upstream, none stored: \(reason)")
+            note = TerminalText.sanitize(localized("\(replies) counted upstream, none stored: \(reason)"))
         }
         // Replies no configured section brings are fetched through the provider.
         if session.threadCanBeFetched(stored, storedReplies: thread.count) {
             startThreadFetch(stored)
-            note = "fetching replies…"
+            note = localized("fetching replies…")
         }
         layOutPage(stored, thread: thread, note: note)
     }
@@ -106,9 +106,10 @@ extension TerminalReader {
         Task.detached {
             do {
                 let response = try await http.send(
+                    // verbatim: an Accept header
                     HTTPRequest(url: url, headers: [("Accept", "image/png, image/jpeg, image/gif, image/webp")]))
                 guard response.status == 200 else {
-                    throw ImageError("HTTP \(response.status) from \(SecretRedactor.redact(url: url))")
+                    throw ImageError(localized("HTTP \(response.status) from \(SecretRedactor.redact(url: url))"))
                 }
                 let image = try PixelImage.decode(response.body)
                 let cells = image.cells(fitting: area.columns, area.rows, cell: cell)
@@ -141,10 +142,10 @@ extension TerminalReader {
         guard let (topic, result) = threadFetch.take(), let page = model.page, page.stored.ref == topic else { return }
         switch result {
         case .success(let thread):
-            layOutPage(page.stored, thread: thread, note: thread.isEmpty ? "no replies" : nil)
+            layOutPage(page.stored, thread: thread, note: thread.isEmpty ? localized("no replies") : nil)
         case .failure(let error):
             let stored = try session.thread(of: page.stored)
-            layOutPage(page.stored, thread: stored, note: TerminalText.sanitize("replies not fetched: \(error)"))
+            layOutPage(page.stored, thread: stored, note: TerminalText.sanitize(localized("replies not fetched: \(error)")))
         }
     }
 
@@ -154,7 +155,7 @@ extension TerminalReader {
         try ownWrite { try session.setRead([stored.ref], read) }
         stored.readAt = read ? Date() : nil
         replace(stored)
-        model.message = read ? "marked read" : "marked unread"
+        model.message = read ? localized("marked read") : localized("marked unread")
         countsStale = true
     }
 
@@ -174,7 +175,7 @@ extension TerminalReader {
 
     func openLink(_ number: Int) {
         guard let links = model.page?.links, links.indices.contains(number - 1) else {
-            model.message = "no link \(number)"
+            model.message = localized("no link \(number)")
             return
         }
         openInBrowser(links[number - 1])
@@ -184,21 +185,21 @@ extension TerminalReader {
     func openInBrowser(_ url: String) {
         let browser = environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
         guard WebURL.isHTTP(url) || url.hasPrefix("mailto:") else {
-            model.message = "not a web link"
+            model.message = localized("not a web link")
             return
         }
         let argv = browser.split(separator: " ").map(String.init) + [url]
         let runner = CommandRunner(argv: argv, environment: environment, timeoutSeconds: 60, maxOutputBytes: 1 << 20)
         let path = environment["PATH"]
         Task.detached { _ = try? await runner.run(searchPath: path) }
-        model.message = "opened \(TerminalText.sanitize(url))"
+        model.message = localized("opened \(TerminalText.sanitize(url))")
     }
 
     /// Copies through OSC 52, which terminals (and tmux with set-clipboard) honour, over SSH too.
     func copy(_ text: String) {
         let sequence = "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
         FileHandle.standardOutput.write(Data(sequence.utf8))
-        model.message = "copied \(TerminalText.sanitize(text))"
+        model.message = localized("copied \(TerminalText.sanitize(text))")
     }
 
     /// `R`: every enabled provider, in the background, with live progress.
@@ -224,7 +225,7 @@ extension TerminalReader {
             }
             state.withLock {
                 $0.running = false
-                $0.summary = summary?.line ?? "refresh failed"
+                $0.summary = summary?.line ?? localized("refresh failed")
             }
         }
     }
@@ -233,7 +234,7 @@ extension TerminalReader {
     func followRefresh() throws {
         let state = refreshState.withLock { $0 }
         if state.running {
-            model.progress = "refreshing \(state.finishedProviders)/\(state.providers), \(state.newItems) new"
+            model.progress = localized("refreshing \(state.finishedProviders)/\(state.providers), \(state.newItems) new")
         } else if let summary = state.summary {
             refreshState.withLock { $0.summary = nil }
             model.progress = nil

@@ -27,11 +27,11 @@ extension TerminalReader {
     /// Starts `action` on the item under the cursor (or open), asking first when it costs.
     func actUpstream(_ action: ItemAction) {
         guard let stored = currentItem else {
-            model.message = "no item here"
+            model.message = localized("no item here")
             return
         }
         guard !upstreamRun.running else {
-            model.message = "an action is still under way"
+            model.message = localized("an action is still under way")
             return
         }
         let actions = ItemActions(session: session)
@@ -46,14 +46,14 @@ extension TerminalReader {
         var order = ItemActions.Order(action, reaction: action == .react ? "+1" : nil, undo: support.undoable && done)
         if action == .reply {
             guard let text = compose(), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                model.message = "the reply is empty: nothing was sent"
+                model.message = localized("the reply is empty: nothing was sent")
                 return
             }
             order.text = text
         }
         if let warning = support.confirmation {
             confirming = (order, stored)
-            model.message = TerminalText.sanitize("\(warning): \(action.rawValue) “\(stored.item.title)”? y/N")
+            model.message = TerminalText.sanitize(localized("\(warning): \(action.rawValue) “\(stored.item.title)”? y/N"))
             return
         }
         startUpstream(order, on: stored)

@@ -84,7 +84,7 @@ public final class TerminalReader {
                     reportedImageError != page.stored.ref
                 {
                     reportedImageError = page.stored.ref
-                    model.message = "image not shown: \(error)"
+                    model.message = localized("image not shown: \(error)")
                 }
                 // Each idle second: what another process wrote (items stored by aggr watch,
                 // a read mark made in the web or a reader app) shows.

@@ -26,7 +26,7 @@ struct FeedEndpoint {
             format = .jsonfeed
             stem = path.dropLast(5)
         } else {
-            return .text("feeds end in .atom or .json\n", status: 404)
+            return .text(localized("feeds end in .atom or .json\n"), status: 404)
         }
         let tab: TimelineTab
         var title = "aggr"
@@ -42,16 +42,17 @@ struct FeedEndpoint {
             guard let text = request.parameter("q") else { return .text("search feeds need ?q=words\n", status: 400) }
             let items = try session.page(.init(tab: .all, search: text, limit: limit)).items
             let body = TimelineDocument.render(
+                // verbatim: a served feed's title: data, the same in every language
                 items, as: format, configuration: configuration, title: "aggr: search \(text)", sanitized: true, now: now)
             return document(body, format: format, items: items, request: request)
         } else {
-            return .text("no feed at \(request.path)\n", status: 404)
+            return .text(localized("no feed at \(request.path)\n"), status: 404)
         }
         let items: [StoredItem]
         do {
             items = try session.page(.init(tab: tab, limit: limit)).items
         } catch is UnknownTabError {
-            return .text("no view or provider \"\(tab.label)\" in \(configuration.file)\n", status: 404)
+            return .text(localized("no view or provider \"\(tab.label)\" in \(configuration.file)\n"), status: 404)
         }
         let body = TimelineDocument.render(items, as: format, configuration: configuration, title: title, sanitized: true, now: now)
         return document(body, format: format, items: items, request: request)

@@ -86,14 +86,18 @@ extension FeverAPI {
     func items(_ request: WebRequest) throws -> [StoredItem] {
         func number(_ name: String) throws(ReaderRequestError) -> Int64? {
             guard let text = argument(request, name), !text.isEmpty else { return nil }
-            guard let value = Int64(text), value >= 0 else { throw ReaderRequestError("\(name): \"\(text)\" is not an item number") }
+            guard let value = Int64(text), value >= 0 else {
+                throw ReaderRequestError(localized("\(name): \"\(text)\" is not an item number"))
+            }
             return value
         }
         if let list = argument(request, "with_ids"), !list.isEmpty {
             let texts = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard texts.count <= Self.page else { throw ReaderRequestError("with_ids: at most \(Self.page) items per call") }
+            guard texts.count <= Self.page else { throw ReaderRequestError(localized("with_ids: at most \(Self.page) items per call")) }
             let refs = try texts.map { text throws(ReaderRequestError) in
-                guard let ref = Int64(text), ref > 0 else { throw ReaderRequestError("with_ids: \"\(text)\" is not an item number") }
+                guard let ref = Int64(text), ref > 0 else {
+                    throw ReaderRequestError(localized("with_ids: \"\(text)\" is not an item number"))
+                }
                 return ref
             }
             return try session.items(refs: refs)

@@ -48,7 +48,7 @@ extension FeverAPI {
             try session.markRead(matching: query)
             return ["unread_item_ids"]
         default:
-            throw ReaderRequestError("mark must be item, feed or group (got \"\(mark)\")")
+            throw ReaderRequestError(localized("mark must be item, feed or group (got \"\(mark)\")"))
         }
     }
 }

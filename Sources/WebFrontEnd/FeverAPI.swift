@@ -31,10 +31,10 @@ struct FeverAPI {
     /// Answers one Fever call: the writes it asks for, then the lists.
     func respond(to request: WebRequest) async throws -> WebResponse {
         guard request.method == "POST" || request.method == "GET" else {
-            return .text("the Fever API is called with POST (or GET)\n", status: 405).adding("Allow", "GET, HEAD, POST")
+            return .text(localized("the Fever API is called with POST (or GET)\n"), status: 405).adding("Allow", "GET, HEAD, POST")
         }
         guard argument(request, "api") != nil else {
-            return .text("the Fever API answers at ?api (such as /fever/?api&items)\n", status: 400)
+            return .text(localized("the Fever API answers at ?api (such as /fever/?api&items)\n"), status: 400)
         }
         switch checkKey(argument(request, "api_key") ?? "", request.client) {
         case .accepted: break

@@ -5,9 +5,11 @@ import Foundation
 extension ServeKeys {
     /// The Google Reader `Auth` token (`SID`, `LSID` too); it dies with a password change or
     /// a rotation.
+    // verbatim: signing keys of the reader tokens
     public var readerAuth: String { "aggr/" + sign("reader auth", password ?? "") }
 
     /// The Google Reader action token `T` (57 characters, as Google's were).
+    // verbatim: signing keys of the reader tokens
     public var readerAction: String { String(sign("reader action", password ?? "").prefix(57)) }
 }
 
@@ -16,7 +18,9 @@ extension ReaderAPI {
     func authorized(_ request: WebRequest, keys: ServeKeys) -> Bool {
         guard let header = request.header("Authorization") else { return false }
         let parts = header.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "googlelogin auth" else { return false }
+        // verbatim: the Authorization scheme Google Reader clients send
+        let scheme = "googlelogin auth"
+        guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == scheme else { return false }
         return SessionBook.constantTimeEqual(String(parts[1]).trimmingCharacters(in: .whitespaces), keys.readerAuth)
     }
 
@@ -49,6 +53,6 @@ extension ReaderAPI {
             !token.isEmpty
         else { return nil }
         return SessionBook.constantTimeEqual(token, keys.readerAction)
-            ? nil : WebResponse.text("bad T token\n", status: 401).adding("X-Reader-Google-Bad-Token", "true")
+            ? nil : WebResponse.text(localized("bad T token\n"), status: 401).adding("X-Reader-Google-Bad-Token", "true")
     }
 }

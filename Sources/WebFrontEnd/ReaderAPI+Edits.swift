@@ -34,14 +34,14 @@ extension ReaderAPI {
             return nil
         }
         if let unknown = (adding + removing).first(where: { !known.contains($0) && label($0) == nil }) {
-            return .text("cannot set \"\(unknown)\": read, starred and user/-/label/… are the states aggr keeps\n", status: 400)
+            return .text(localized("cannot set \"\(unknown)\": read, starred and user/-/label/… are the states aggr keeps\n"), status: 400)
         }
         for name in adding.compactMap(label) {
             if let problem = session.problem(withLabel: name) { return .text("\(problem)\n", status: 400) }
         }
         let stored = Set(try session.items(refs: refs).map(\.ref))
         let missing = refs.filter { !stored.contains($0) }
-        guard missing.isEmpty else { return .text("no item \(missing[0])\n", status: 404) }
+        guard missing.isEmpty else { return .text(localized("no item \(missing[0])\n"), status: 404) }
         for tag in adding {
             switch tag {
             case ReaderStream.readID: try session.setRead(refs, true)
@@ -65,13 +65,15 @@ extension ReaderAPI {
     func markAllRead(_ request: WebRequest, keys: ServeKeys) throws -> WebResponse {
         if let refusal = checkActionToken(request, keys: keys) { return refusal }
         let form = request.form + request.query
-        guard let streamText = form.first(where: { $0.0 == "s" })?.1 else { return .text("s: name the stream to mark read\n", status: 400) }
+        guard let streamText = form.first(where: { $0.0 == "s" })?.1 else {
+            return .text(localized("s: name the stream to mark read\n"), status: 400)
+        }
         guard let stream = ReaderStream(streamText), var query = baseQuery(stream) else {
-            return .text("unknown stream \"\(streamText)\"\n", status: 400)
+            return .text(localized("unknown stream \"\(streamText)\"\n"), status: 400)
         }
         if let stamp = form.first(where: { $0.0 == "ts" })?.1, !stamp.isEmpty {
             guard let micros = Int64(stamp), micros >= 0 else {
-                return .text("ts: \"\(stamp)\" is not a time in microseconds\n", status: 400)
+                return .text(localized("ts: \"\(stamp)\" is not a time in microseconds\n"), status: 400)
             }
             // Items that had reached aggr by then (the client's list), whatever their date;
             // one stored a moment later stays unread.
@@ -93,15 +95,15 @@ extension ReaderAPI {
         let form = request.form + request.query
         guard case .label(let name)? = (form.first { $0.0 == "s" }?.1).flatMap(ReaderStream.init),
             case .label(let newName)? = (form.first { $0.0 == "dest" }?.1).flatMap(ReaderStream.init)
-        else { return .text("s and dest: name the label and its new name (user/-/label/…)\n", status: 400) }
+        else { return .text(localized("s and dest: name the label and its new name (user/-/label/…)\n"), status: 400) }
         let configuration = session.configuration
         do {
             if configuration.views.contains(where: { $0.name == name }) {
                 try session.renameView(name, to: newName)
             } else if configuration.provider(id: name) != nil {
                 return .text(
-                    "\"\(name)\" is a provider's folder: its id is stored with its items, so aggr does not rename it; "
-                        + "rename its subscriptions instead\n", status: 400)
+                    localized("\"\(name)\" is a provider's folder: its id is stored with its items, so aggr does not rename it; ")
+                        + localized("rename its subscriptions instead\n"), status: 400)
             } else {
                 try session.renameLabel(name, to: newName)
             }
@@ -124,14 +126,14 @@ extension ReaderAPI {
         } else if let title = form.first(where: { $0.0 == "t" })?.1, !title.isEmpty {
             name = title
         } else {
-            return .text("s: name the label (user/-/label/…) or t its name\n", status: 400)
+            return .text(localized("s: name the label (user/-/label/…) or t its name\n"), status: 400)
         }
         let configuration = session.configuration
         do {
             if configuration.views.contains(where: { $0.name == name }) {
                 try session.removeView(name)
             } else if configuration.provider(id: name) != nil {
-                return .text("\"\(name)\" is a provider's folder: unsubscribe its subscriptions to remove it\n", status: 400)
+                return .text(localized("\"\(name)\" is a provider's folder: unsubscribe its subscriptions to remove it\n"), status: 400)
             } else {
                 try session.removeLabel(name)
             }

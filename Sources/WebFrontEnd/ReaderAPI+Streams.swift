@@ -10,45 +10,49 @@ extension ReaderAPI {
     func streamQuery(_ request: WebRequest, stream text: String?) throws(ReaderRequestError) -> (ReaderStream, TimelineQuery) {
         let id = text ?? request.parameter("s") ?? ReaderStream.readingListID
         guard let stream = ReaderStream(id), var query = baseQuery(stream) else {
-            throw ReaderRequestError("unknown stream \"\(id)\"")
+            throw ReaderRequestError(localized("unknown stream \"\(id)\""))
         }
         for exclude in request.parameters("xt") {
             switch ReaderStream.normalized(exclude) {
             case ReaderStream.readID: query.unreadOnly = true
             case ReaderStream.starredID: query.unsavedOnly = true
-            default: throw ReaderRequestError("xt: cannot exclude \"\(exclude)\" (read or starred)")
+            default: throw ReaderRequestError(localized("xt: cannot exclude \"\(exclude)\" (read or starred)"))
             }
         }
         for include in request.parameters("it") {
             switch ReaderStream.normalized(include) {
             case ReaderStream.readID: query.readOnly = true
             case ReaderStream.starredID: query.savedOnly = true
-            default: throw ReaderRequestError("it: cannot filter on \"\(include)\" (read or starred)")
+            default: throw ReaderRequestError(localized("it: cannot filter on \"\(include)\" (read or starred)"))
             }
         }
         // `ot`/`nt` bound when an item reached aggr, as FreshRSS bounds its entry ids: a
         // client syncing "since my last sync" gets an item published long ago but fetched
         // since then.
         if let older = request.parameter("ot") {
-            guard let seconds = Int64(older), seconds >= 0 else { throw ReaderRequestError("ot: \"\(older)\" is not a unix time") }
+            guard let seconds = Int64(older), seconds >= 0 else {
+                throw ReaderRequestError(localized("ot: \"\(older)\" is not a unix time"))
+            }
             query.storedSince = Date(timeIntervalSince1970: Double(seconds))
         }
         if let newer = request.parameter("nt") {
-            guard let seconds = Int64(newer), seconds >= 0 else { throw ReaderRequestError("nt: \"\(newer)\" is not a unix time") }
+            guard let seconds = Int64(newer), seconds >= 0 else {
+                throw ReaderRequestError(localized("nt: \"\(newer)\" is not a unix time"))
+            }
             query.storedBefore = Date(timeIntervalSince1970: Double(seconds))
         }
         if let order = request.parameter("r") {
-            guard ["d", "n", "o"].contains(order) else { throw ReaderRequestError("r: \"\(order)\" is not d, n or o") }
+            guard ["d", "n", "o"].contains(order) else { throw ReaderRequestError(localized("r: \"\(order)\" is not d, n or o")) }
             query.oldestFirst = order == "o"
         }
         let count = request.parameter("n").map { Int($0) } ?? 20
         guard let count, (1...Self.maximumCount).contains(count) else {
-            throw ReaderRequestError("n: a number from 1 to \(Self.maximumCount)")
+            throw ReaderRequestError(localized("n: a number from 1 to \(Self.maximumCount)"))
         }
         query.limit = count
         if let continuation = request.parameter("c") {
             guard let cursor = TimelineCursor(token: continuation) else {
-                throw ReaderRequestError("c: not a continuation this server gave")
+                throw ReaderRequestError(localized("c: not a continuation this server gave"))
             }
             query.cursor = cursor
         }
@@ -107,9 +111,9 @@ extension ReaderAPI {
     /// The ids of `i=` (form and query), or a 400 naming the first bad one.
     func requestIDs(_ request: WebRequest) throws(ReaderRequestError) -> [Int64] {
         let values = request.form.filter { $0.0 == "i" }.map(\.1) + request.parameters("i")
-        guard !values.isEmpty else { throw ReaderRequestError("i: name at least one item") }
+        guard !values.isEmpty else { throw ReaderRequestError(localized("i: name at least one item")) }
         return try values.map { value throws(ReaderRequestError) in
-            guard let ref = ReaderItemID.parse(value) else { throw ReaderRequestError("i: \"\(value)\" is not an item id") }
+            guard let ref = ReaderItemID.parse(value) else { throw ReaderRequestError(localized("i: \"\(value)\" is not an item id")) }
             return ref
         }
     }
@@ -122,7 +126,8 @@ extension ReaderAPI {
             return .text("\(error.message)\n", status: 400)
         }
         guard refs.count <= Self.maximumContents else {
-            return .text("i: at most \(Self.maximumContents) items per request (got \(refs.count)); ask in batches\n", status: 400)
+            return .text(
+                localized("i: at most \(Self.maximumContents) items per request (got \(refs.count)); ask in batches\n"), status: 400)
         }
         let items = try session.items(refs: refs)
         return try itemsDocument(items, streamID: ReaderStream.readingListID, continuation: nil)

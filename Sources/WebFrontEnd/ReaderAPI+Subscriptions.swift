@@ -10,7 +10,7 @@ extension ReaderAPI {
     func quickAdd(_ request: WebRequest, keys: ServeKeys) async -> WebResponse {
         if let refusal = checkActionToken(request, keys: keys) { return refusal }
         guard let given = (request.form + request.query).first(where: { $0.0 == "quickadd" })?.1, !given.isEmpty else {
-            return .text("quickadd: name the address to follow\n", status: 400)
+            return .text(localized("quickadd: name the address to follow\n"), status: 400)
         }
         let address = given.hasPrefix("feed/") ? String(given.dropFirst(5)) : given
         var fields: [(String, String)]
@@ -48,7 +48,7 @@ extension ReaderAPI {
         let form = request.form + request.query
         let streams = form.filter { $0.0 == "s" }.map(\.1)
         let action = form.first { $0.0 == "ac" }?.1 ?? "edit"
-        guard !streams.isEmpty else { return .text("s: name the subscription\n", status: 400) }
+        guard !streams.isEmpty else { return .text(localized("s: name the subscription\n"), status: 400) }
         do {
             switch action {
             case "subscribe":
@@ -67,16 +67,17 @@ extension ReaderAPI {
                     + form.filter { $0.0 == "r" }.map { (ReaderStream($0.1), false) }
                 for case (.label(let folder)?, let adding) in moves where names.contains(where: { ($0.provider == folder) != adding }) {
                     return .text(
-                        "a subscription's folder is its provider (\(names.map(\.provider).joined(separator: ", "))): aggr cannot "
-                            + (adding ? "move it to \"\(folder)\"" : "take it out of \"\(folder)\"")
-                            + "; a view in providers.json groups subscriptions\n",
+                        localized(
+                            "a subscription's folder is its provider (\(names.map(\.provider).joined(separator: ", "))): aggr cannot ")
+                            + (adding ? localized("move it to \"\(folder)\"") : localized("take it out of \"\(folder)\""))
+                            + localized("; a view in providers.json groups subscriptions\n"),
                         status: 400)
                 }
                 if let title = form.first(where: { $0.0 == "t" })?.1 {
                     for name in names { try session.rename(name, to: title) }
                 }
             default:
-                return .text("ac: \"\(action)\" is not subscribe, unsubscribe or edit\n", status: 400)
+                return .text(localized("ac: \"\(action)\" is not subscribe, unsubscribe or edit\n"), status: 400)
             }
         } catch let error as ReaderRequestError {
             return .text("\(error.message)\n", status: 400)
@@ -92,7 +93,7 @@ extension ReaderAPI {
         return try streams.map { text throws(ReaderRequestError) in
             guard case .subscription(let provider, let section)? = ReaderStream(text),
                 configuration.provider(id: provider)?.sections.contains(where: { $0.key == section }) == true
-            else { throw ReaderRequestError("s: \"\(text)\" is no subscription of \(configuration.file)") }
+            else { throw ReaderRequestError(localized("s: \"\(text)\" is no subscription of \(configuration.file)")) }
             return SubscriptionName(provider: provider, section: section)
         }
     }
@@ -104,7 +105,7 @@ extension ReaderAPI {
         // The OPML is the body, or (as some apps post it) a form field.
         let body = request.body.first == UInt8(ascii: "<") ? request.body : Array((request.field("opml") ?? "").utf8)
         do {
-            let added = try session.importSubscriptions(opml: body, file: "the posted OPML")
+            let added = try session.importSubscriptions(opml: body, file: localized("the posted OPML"))
             return .text("OK: \(added.count) feed\(added.count == 1 ? "" : "s") added\n", status: 200)
         } catch {
             return .text(SecretRedactor.redactURLs(in: "\(error)") + "\n", status: 400)

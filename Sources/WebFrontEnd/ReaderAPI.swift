@@ -32,7 +32,7 @@ struct ReaderAPI {
         }
         if request.path.hasPrefix("/reader/atom/") {
             guard request.method == "GET" else {
-                return .text("Atom streams are read with GET\n", status: 405).adding("Allow", "GET, HEAD")
+                return .text(localized("Atom streams are read with GET\n"), status: 405).adding("Allow", "GET, HEAD")
             }
             return try atomStream(request, stream: String(request.path.dropFirst("/reader/atom/".count)))
         }
@@ -60,7 +60,7 @@ struct ReaderAPI {
             if endpoint.hasPrefix("stream/contents"), request.method == "GET" || request.method == "POST" {
                 return try streamContents(request, stream: String(endpoint.dropFirst("stream/contents".count).drop { $0 == "/" }))
             }
-            return .text("unknown reader API call \(request.method) /reader/api/0/\(endpoint)\n", status: 404)
+            return .text(localized("unknown reader API call \(request.method) /reader/api/0/\(endpoint)\n"), status: 404)
         }
     }
 

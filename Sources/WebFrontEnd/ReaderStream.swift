@@ -89,6 +89,7 @@ enum ReaderStream: Equatable {
 /// Item ids in the three forms reader apps send: decimal (`42`), the long form
 /// (`tag:google.com,2005:reader/item/000000000000002a`) and bare hex (`000000000000002a`).
 enum ReaderItemID {
+    // verbatim: the Google Reader item id prefix
     static let prefix = "tag:google.com,2005:reader/item/"
 
     /// The long form of item `ref`.

@@ -122,13 +122,13 @@ enum WebAssets {
                   holder.classList.toggle("read", state.read); holder.classList.toggle("unread", !state.read);
                   var f = holder.querySelector("form.mark-read");
                   if (f) { f.querySelector("input[name=state]").value = state.read ? "unread" : "read";
-                           f.querySelector("button").textContent = state.read ? "Mark unread" : "Mark read"; }
+                           var b = f.querySelector("button"); b.textContent = state.read ? b.dataset.done : b.dataset.undone; }
                 }
                 if ("saved" in state) {
                   holder.classList.toggle("saved", state.saved);
                   var g = holder.querySelector("form.mark-saved");
                   if (g) { g.querySelector("input[name=state]").value = state.saved ? "unsaved" : "saved";
-                           g.querySelector("button").textContent = state.saved ? "Unsave" : "Save"; }
+                           var c = g.querySelector("button"); c.textContent = state.saved ? c.dataset.done : c.dataset.undone; }
                 }
               })
               .catch(function () { form.submit(); });

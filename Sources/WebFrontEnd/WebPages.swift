@@ -14,7 +14,7 @@ struct WebPages {
     func layout(title: String, header: String = "", content: String) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
+        <html lang="\(Localization.current.language)"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="referrer" content="same-origin">
         <title>\(HTML.escape(title))</title>
@@ -35,19 +35,20 @@ struct WebPages {
         var html = "<header class=\"top\"><div class=\"bar\"><a class=\"brand\" href=\"/\">aggr</a>"
         html +=
             "<form method=\"get\" action=\"/\" role=\"search\"><input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(current.webParameter))\">"
-        html += "<input type=\"search\" name=\"q\" placeholder=\"Search\" value=\"\(HTML.escape(search ?? ""))\" aria-label=\"Search\">"
-        html += "<button type=\"submit\">Search</button></form>"
+        html +=
+            "<input type=\"search\" name=\"q\" placeholder=\"\(HTML.escape(localized("Search")))\" value=\"\(HTML.escape(search ?? ""))\" aria-label=\"\(HTML.escape(localized("Search")))\">"
+        html += "<button type=\"submit\">\(HTML.escape(localized("Search")))</button></form>"
         html +=
             "<form method=\"get\" action=\"/\" class=\"filter\"><input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(current.webParameter))\">"
         html +=
-            "<input type=\"text\" name=\"where\" placeholder=\"Filter: kind = release and stars > 10\" value=\"\(HTML.escape(filter ?? ""))\" aria-label=\"Filter\">"
+            "<input type=\"text\" name=\"where\" placeholder=\"\(HTML.escape(localized("Filter: kind = release and stars > 10")))\" value=\"\(HTML.escape(filter ?? ""))\" aria-label=\"\(HTML.escape(localized("Filter")))\">"
         if unreadOnly { html += "<input type=\"hidden\" name=\"unread\" value=\"1\">" }
-        html += "<button type=\"submit\">Filter</button></form>"
+        html += "<button type=\"submit\">\(HTML.escape(localized("Filter")))</button></form>"
         if passwordProtected {
             html +=
-                "<form method=\"post\" action=\"/logout\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><button type=\"submit\">Sign out</button></form>"
+                "<form method=\"post\" action=\"/logout\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><button type=\"submit\">\(HTML.escape(localized("Sign out")))</button></form>"
         }
-        html += "</div><nav class=\"tabs\" aria-label=\"Tabs\">"
+        html += "</div>" + languageSwitch() + "<nav class=\"tabs\" aria-label=\"\(HTML.escape(localized("Tabs")))\">"
         for (tab, unread) in tabs {
             let link = HTML.link("/", [("tab", tab.webParameter), ("unread", unreadOnly ? "1" : nil)])
             let badge = unread > 0 ? "<span class=\"badge\">\(unread >= 1_000 ? "999+" : String(unread))</span>" : ""
@@ -72,23 +73,26 @@ struct WebPages {
         if let search {
             // Say what the list is: a search, how much it found, and the way back.
             let clear = HTML.link("/", [("tab", tab.webParameter), ("where", filter), ("unread", unreadOnly ? "1" : nil)])
-            let count = "\(items.count)\(items.count >= Self.searchLimit ? "+" : "") match\(items.count == 1 ? "" : "es")"
-            html += "<span class=\"found\">\(count) for “\(HTML.escape(search))” in \(HTML.escape(tab.label))</span> · "
-            html += "<a href=\"\(HTML.escape(clear))\">Clear the search</a> · "
+            let shown = "\(items.count)\(items.count >= Self.searchLimit ? "+" : "")"
+            let found = localized(
+                "\(shown) match for “\(search)” in \(tab.label)", plural: "\(shown) matches for “\(search)” in \(tab.label)",
+                count: items.count)
+            html += "<span class=\"found\">\(HTML.escape(found))</span> · "
+            html += "<a href=\"\(HTML.escape(clear))\">\(HTML.escape(localized("Clear the search")))</a> · "
         }
         let unreadLink = HTML.link("/", [("tab", tab.webParameter), ("q", search), ("where", filter), ("unread", unreadOnly ? nil : "1")])
-        html += "<a href=\"\(HTML.escape(unreadLink))\">\(unreadOnly ? "Show all" : "Unread only")</a>"
+        html += "<a href=\"\(HTML.escape(unreadLink))\">\(HTML.escape(unreadOnly ? localized("Show all") : localized("Unread only")))</a>"
         html += "</span>"
         if search == nil {
             html += "<form method=\"post\" action=\"/tab/read\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
             html += "<input type=\"hidden\" name=\"tab\" value=\"\(HTML.escape(tab.webParameter))\">"
             if let filter { html += "<input type=\"hidden\" name=\"where\" value=\"\(HTML.escape(filter))\">" }
             html +=
-                "<input type=\"hidden\" name=\"back\" value=\"\(HTML.escape(back))\"><button type=\"submit\">Mark this tab read</button></form>"
+                "<input type=\"hidden\" name=\"back\" value=\"\(HTML.escape(back))\"><button type=\"submit\">\(HTML.escape(localized("Mark this tab read")))</button></form>"
         }
         html += "</div>"
         if items.isEmpty {
-            html += "<p class=\"empty\">\(search != nil ? "No matches." : "Nothing here yet.")</p>"
+            html += "<p class=\"empty\">\(HTML.escape(search != nil ? localized("No matches.") : localized("Nothing here yet.")))</p>"
             return html
         }
         let withImages = items.filter { HTML.webURL($0.item.image) != nil }.count
@@ -99,7 +103,7 @@ struct WebPages {
         }
         if let next {
             let link = HTML.link("/", [("tab", tab.webParameter), ("where", filter), ("unread", unreadOnly ? "1" : nil), ("cursor", next)])
-            html += "<p class=\"pager\"><a rel=\"next\" href=\"\(HTML.escape(link))\">Older →</a></p>"
+            html += "<p class=\"pager\"><a rel=\"next\" href=\"\(HTML.escape(link))\">\(HTML.escape(localized("Older →")))</a></p>"
         }
         return html
     }
@@ -159,11 +163,18 @@ struct WebPages {
         var html = "<div class=\"actions\">"
         html += "<form class=\"mark-read\" method=\"post\" action=\"/item/\(stored.ref)/read\">\(hidden(back: back))"
         html +=
-            "<input type=\"hidden\" name=\"state\" value=\"\(read ? "unread" : "read")\"><button type=\"submit\">\(read ? "Mark unread" : "Mark read")</button></form>"
+            "<input type=\"hidden\" name=\"state\" value=\"\(read ? "unread" : "read")\">\(toggle(done: read, localized("Mark unread"), localized("Mark read")))</form>"
         html += "<form class=\"mark-saved\" method=\"post\" action=\"/item/\(stored.ref)/save\">\(hidden(back: back))"
         html +=
-            "<input type=\"hidden\" name=\"state\" value=\"\(saved ? "unsaved" : "saved")\"><button type=\"submit\">\(saved ? "Unsave" : "Save")</button></form>"
+            "<input type=\"hidden\" name=\"state\" value=\"\(saved ? "unsaved" : "saved")\">\(toggle(done: saved, localized("Unsave"), localized("Save")))</form>"
         return html + "</div>"
+    }
+
+    /// A state button showing `doneLabel` or `undoneLabel`; both ride along for the script,
+    /// which flips the button without reloading (in the page's language).
+    func toggle(done: Bool, _ doneLabel: String, _ undoneLabel: String) -> String {
+        "<button type=\"submit\" data-done=\"\(HTML.escape(doneLabel))\" data-undone=\"\(HTML.escape(undoneLabel))\">"
+            + HTML.escape(done ? doneLabel : undoneLabel) + "</button>"
     }
 
     func hidden(back: String) -> String {
@@ -178,11 +189,12 @@ struct WebPages {
     ) -> String {
         let item = stored.item
         let state = stateClasses(stored)
-        var html = "<article class=\"item-page \(state)\" data-ref-page=\"\(stored.ref)\"><p><a href=\"/\">← Timeline</a></p>"
+        var html =
+            "<article class=\"item-page \(state)\" data-ref-page=\"\(stored.ref)\"><p><a href=\"/\">← \(HTML.escape(localized("Timeline")))</a></p>"
         html += "<h1>\(HTML.escape(item.title))</h1>" + meta(stored)
         if let url = HTML.webURL(item.url) {
             html +=
-                "<p><a href=\"\(HTML.escape(url))\" rel=\"noopener noreferrer\">Open on \(HTML.escape(URL(string: url)?.host ?? "the site"))</a></p>"
+                "<p><a href=\"\(HTML.escape(url))\" rel=\"noopener noreferrer\">\(HTML.escape(localized("Open on \(URL(string: url)?.host ?? localized("the site"))")))</a></p>"
         }
         html += actions(stored, back: "/item/\(stored.ref)")
         if let image = HTML.webURL(item.image) {
@@ -193,32 +205,37 @@ struct WebPages {
         if let article {
             // Sanitized when it was extracted; through the sanitizer again all the same.
             html +=
-                "<p class=\"full-text-note\">Full text from the item's page"
-                + (article.byline.map { " · by \(HTML.escape($0))" } ?? "")
-                + " · <a href=\"/item/\(stored.ref)\">Show the feed's text</a></p>"
+                "<p class=\"full-text-note\">\(HTML.escape(localized("Full text from the item's page")))"
+                + (article.byline.map { " · " + HTML.escape(localized("by \($0)")) } ?? "")
+                + " · <a href=\"/item/\(stored.ref)\">\(HTML.escape(localized("Show the feed's text")))</a></p>"
             html += "<div class=\"content full-text\">\(HTMLSanitizer.sanitize(article.content, baseURL: item.url))</div>"
         } else {
             html += "<div class=\"content\">\(body)</div>"
-            if let fullTextProblem { html += "<p class=\"error\" role=\"alert\">Full text not read: \(HTML.escape(fullTextProblem))</p>" }
+            if let fullTextProblem {
+                html += "<p class=\"error\" role=\"alert\">\(HTML.escape(localized("Full text not read: \(fullTextProblem)")))</p>"
+            }
             if WebURL.isHTTP(item.url) {
                 html +=
                     "<form class=\"full-text\" method=\"post\" action=\"/item/\(stored.ref)/full\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
-                    + "<button type=\"submit\">Full text</button></form>"
+                    + "<button type=\"submit\">\(HTML.escape(localized("Full text")))</button></form>"
             }
         }
         if let upstream { html += self.upstream(stored, upstream) }
         if fetchable || threadProblem != nil {
             html += "<section class=\"thread-fetch\">"
-            if let threadProblem { html += "<p class=\"error\" role=\"alert\">Replies not fetched: \(HTML.escape(threadProblem))</p>" }
+            if let threadProblem {
+                html += "<p class=\"error\" role=\"alert\">\(HTML.escape(localized("Replies not fetched: \(threadProblem)")))</p>"
+            }
             if fetchable {
                 html +=
                     "<form method=\"post\" action=\"/item/\(stored.ref)/thread\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
-                    + "<button type=\"submit\">Fetch the replies</button></form>"
+                    + "<button type=\"submit\">\(HTML.escape(localized("Fetch the replies")))</button></form>"
             }
             html += "</section>"
         }
         if !thread.isEmpty {
-            html += "<section class=\"thread\" id=\"thread\"><h2>\(thread.count) repl\(thread.count == 1 ? "y" : "ies")</h2>"
+            html +=
+                "<section class=\"thread\" id=\"thread\"><h2>\(HTML.escape(Metrics.phrase("\(thread.count)", counting: thread.count, "replies")))</h2>"
             for reply in thread {
                 let content =
                     reply.item.content.map { HTMLSanitizer.sanitize($0, baseURL: reply.item.url) } ?? HTML.escape(reply.item.summary)
@@ -236,12 +253,27 @@ struct WebPages {
         html +=
             "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><input type=\"hidden\" name=\"next\" value=\"\(HTML.escape(next))\">"
         html +=
-            "<input type=\"password\" name=\"password\" placeholder=\"Password\" autofocus autocomplete=\"current-password\" aria-label=\"Password\">"
-        return html + "<button type=\"submit\">Sign in</button></form>"
+            "<input type=\"password\" name=\"password\" placeholder=\"\(HTML.escape(localized("Password")))\" autofocus autocomplete=\"current-password\" aria-label=\"\(HTML.escape(localized("Password")))\">"
+        return html + "<button type=\"submit\">\(HTML.escape(localized("Sign in")))</button></form>" + languageSwitch()
+    }
+
+    /// Links to every language with a catalog, each in its own name; the current one marked.
+    ///
+    /// A link sets the `aggr_lang` cookie (``WebLanguage``), so the choice holds on every page.
+    func languageSwitch() -> String {
+        let current = Localization.current.language
+        var html = "<nav class=\"languages\" aria-label=\"\(HTML.escape(localized("Language")))\">"
+        for language in Localization.available.sorted() {
+            let name = (try? Localization.catalog(language))?.text("English", context: "the language's own name") ?? language
+            let mark = language == current ? " aria-current=\"true\"" : ""
+            html +=
+                "<a href=\"?lang=\(HTML.escape(language))\" hreflang=\"\(HTML.escape(language))\" lang=\"\(HTML.escape(language))\"\(mark)>\(HTML.escape(name))</a>"
+        }
+        return html + "</nav>"
     }
 
     /// An error page.
     func problem(_ title: String, _ message: String) -> String {
-        "<h1>\(HTML.escape(title))</h1><p>\(HTML.escape(message))</p><p><a href=\"/\">Back to the timeline</a></p>"
+        "<h1>\(HTML.escape(title))</h1><p>\(HTML.escape(message))</p><p><a href=\"/\">\(HTML.escape(localized("Back to the timeline")))</a></p>"
     }
 }

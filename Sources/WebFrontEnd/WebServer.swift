@@ -48,11 +48,13 @@ public struct WebServer: Sendable {
     public func check() throws(Refusal) {
         guard listen.isLoopback || password != nil else {
             let hint =
-                configuration.serve.passwordEnv.map { "\($0) is not set" }
+                configuration.serve.passwordEnv.map { localized("\($0) is not set") }
                 ?? "set \"serve\": {\"password_env\": \"AGGR_PASSWORD\"} in \(configuration.file) and export that variable"
             throw Refusal(
                 description:
-                    "refusing to listen on \(listen) without a password: anyone who can reach it could read and change your timeline (\(hint))",
+                    localized(
+                        "refusing to listen on \(listen) without a password: anyone who can reach it could read and change your timeline (\(hint))"
+                    ),
                 exitCode: 78)
         }
     }
@@ -65,9 +67,10 @@ public struct WebServer: Sendable {
         var lock: WatchLock?
         if refresh {
             do {
+                // verbatim: the lock's holder, a command name
                 lock = try WatchLock(database: databasePath, holder: "aggr serve")
             } catch {
-                throw Refusal(description: "\(error); or serve without refreshing: aggr serve --no-refresh", exitCode: 75)
+                throw Refusal(description: localized("\(error); or serve without refreshing: aggr serve --no-refresh"), exitCode: 75)
             }
         }
         var logger = Logger(label: "aggr.serve")
@@ -97,9 +100,9 @@ public struct WebServer: Sendable {
                     do {
                         guard let reloaded = try reloader.reload() else { continue }
                         session.configuration = reloaded
-                        log("\(reloaded.file) changed: reloaded")
+                        log(localized("\(reloaded.file) changed: reloaded"))
                     } catch {
-                        log("\(error); keeping the last good config")
+                        log(localized("\(error); keeping the last good config"))
                     }
                 }
             }
@@ -132,7 +135,7 @@ public struct WebServer: Sendable {
         let session = try LibrarySession.open(
             configuration: configuration, databasePath: databasePath, registry: registry, environment: environment)
         try session.rotateInstallationSecret("serve")
-        return "reader-app tokens and form tokens rotated: apps sign in again (a running aggr serve follows within seconds)"
+        return localized("reader-app tokens and form tokens rotated: apps sign in again (a running aggr serve follows within seconds)")
     }
 
     /// Lifts the soft limit on open files towards `wanted` (up to the hard limit), so the
@@ -154,7 +157,7 @@ public struct WebServer: Sendable {
             let buffer = try await request.collectBody(upTo: maximumBody)
             body = Array(buffer.readableBytesView)
         } catch {
-            return Response(status: .contentTooLarge, body: .init(byteBuffer: ByteBuffer(string: "request body over 1 MiB\n")))
+            return Response(status: .contentTooLarge, body: .init(byteBuffer: ByteBuffer(string: localized("request body over 1 MiB\n"))))
         }
         var headers = request.headers.map { ($0.name.rawName, $0.value) }
         // HTTP/1.1's Host arrives as the request's authority, not as a header field.

@@ -40,16 +40,16 @@ extension WebSite {
     /// A 403 unless the POST carries the visitor's form token and comes from this origin.
     func refuseForgery(_ request: WebRequest, csrf: String) -> WebResponse? {
         if let site = request.header("Sec-Fetch-Site"), site != "same-origin", site != "none" {
-            return .text("cross-site request refused\n", status: 403)
+            return .text(localized("cross-site request refused\n"), status: 403)
         }
         if let origin = request.header("Origin") {
             // `null` is what a sandboxed frame or a data: page sends: never this site.
             guard origin != "null", Self.sameOrigin(origin, host: request.header("Host") ?? "") else {
-                return .text("request from another origin (\(TerminalText.sanitize(origin))) refused\n", status: 403)
+                return .text(localized("request from another origin (\(TerminalText.sanitize(origin))) refused\n"), status: 403)
             }
         }
         guard let token = request.field("csrf"), SessionBook.constantTimeEqual(token, csrf) else {
-            return .text("missing or stale form token: reload the page and try again\n", status: 403)
+            return .text(localized("missing or stale form token: reload the page and try again\n"), status: 403)
         }
         return nil
     }
@@ -116,7 +116,7 @@ extension WebSite {
         let pages = WebPages(now: clock(), csrf: visitor.csrf, passwordProtected: password != nil)
         let next = Self.localPath(request.parameter("next") ?? request.field("next")) ?? "/"
         var response = WebResponse.html(
-            pages.layout(title: "Sign in · aggr", content: pages.login(error: error, next: next)), status: status)
+            pages.layout(title: localized("Sign in · aggr"), content: pages.login(error: error, next: next)), status: status)
         if let cookie = visitor.cookie { response.headers.append(("Set-Cookie", cookie)) }
         return response
     }
@@ -127,10 +127,10 @@ extension WebSite {
         switch checkPassword(request.field("password") ?? "", client: request.client) {
         case .throttled(let until):
             let seconds = max(1, Int(until.timeIntervalSince(clock())))
-            return try loginPage(request, error: "Too many wrong passwords: try again in \(seconds) s.", status: 429)
+            return try loginPage(request, error: localized("Too many wrong passwords: try again in \(seconds) s."), status: 429)
                 .adding("Retry-After", String(seconds))
         case .rejected:
-            return try loginPage(request, error: "Wrong password.", status: 403)
+            return try loginPage(request, error: localized("Wrong password."), status: 403)
         case .accepted:
             let next = Self.localPath(request.field("next")) ?? "/"
             // An open loopback site has nobody to sign in: no session to keep.

@@ -11,7 +11,7 @@ extension WebSite {
     func siteIcon(_ encoded: String, request: WebRequest) async -> WebResponse {
         let id = encoded.removingPercentEncoding ?? encoded
         guard configuration.provider(id: id) != nil else {
-            return .text("no provider \"\(TerminalText.sanitize(id))\" in providers.json\n", status: 404)
+            return .text(localized("no provider \"\(TerminalText.sanitize(id))\" in providers.json\n"), status: 404)
         }
         if let icon = await session.siteIcon(ofProvider: id), let type = icon.contentType {
             return WebResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "max-age=86400")], body: icon.data)

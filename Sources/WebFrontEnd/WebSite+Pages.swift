@@ -9,7 +9,9 @@ extension WebSite {
         if request.path.hasPrefix("/item/"), let ref = Int64(request.path.dropFirst("/item/".count)) {
             guard var stored = try session.item(ref: ref) else {
                 return .html(
-                    pages.layout(title: "Not found · aggr", content: pages.problem("No such item", "Item \(ref) is not stored.")),
+                    pages.layout(
+                        title: localized("Not found · aggr"),
+                        content: pages.problem(localized("No such item"), localized("Item \(ref) is not stored."))),
                     status: 404)
             }
             // Opening an item reads it, as in the reader and in miniflux; its page can mark it unread again.
@@ -26,7 +28,9 @@ extension WebSite {
                         fullTextProblem: request.parameter("full_error"))))
         }
         return .html(
-            pages.layout(title: "Not found · aggr", content: pages.problem("Not found", "Nothing lives at \(request.path).")), status: 404)
+            pages.layout(
+                title: localized("Not found · aggr"),
+                content: pages.problem(localized("Not found"), localized("Nothing lives at \(request.path)."))), status: 404)
     }
 
     /// What the item page offers upstream: the actions its site allows with the credentials
@@ -50,9 +54,9 @@ extension WebSite {
             let given = request.parameter("tab") ?? ""
             return .html(
                 pages.layout(
-                    title: "Not found · aggr",
+                    title: localized("Not found · aggr"),
                     content: pages.problem(
-                        "No such tab", "tab=\(given) is not a tab: use all, v:<view> or p:<provider>.")),
+                        localized("No such tab"), "tab=\(given) is not a tab: use all, v:<view> or p:<provider>.")),
                 status: 404)
         }
         var wanted = LibrarySession.PageRequest(
@@ -60,7 +64,9 @@ extension WebSite {
         if let token = request.parameter("cursor") {
             guard let cursor = TimelineCursor(token: token) else {
                 return .html(
-                    pages.layout(title: "Bad request · aggr", content: pages.problem("Bad cursor", "The page link is damaged.")),
+                    pages.layout(
+                        title: localized("Bad request · aggr"),
+                        content: pages.problem(localized("Bad cursor"), localized("The page link is damaged."))),
                     status: 400)
             }
             wanted.cursor = cursor
@@ -75,7 +81,8 @@ extension WebSite {
             next = page.nextCursor?.description
         } catch let error as UnknownTabError {
             return .html(
-                pages.layout(title: "Not found · aggr", content: pages.problem("No such tab", "\(error).")), status: 404)
+                pages.layout(title: localized("Not found · aggr"), content: pages.problem(localized("No such tab"), "\(error).")),
+                status: 404)
         } catch ItemSelection.Failure.invalidFilter(let error) {
             filterError = "\(error)"
             status = 400

@@ -32,6 +32,7 @@ public final class WebSite: Sendable {
 
     public static let contentSecurityPolicy =
         "default-src 'none'; img-src http: https: data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+        // verbatim: Content-Security-Policy directives
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     public init(session: LibrarySession, password: String?, hosts: HostAllowlist, fetchesThreads: Bool = false) {
@@ -70,6 +71,21 @@ public final class WebSite: Sendable {
 
     /// Answers `request`; never throws (errors become error pages).
     public func respond(to request: WebRequest) async -> WebResponse {
+        let choice = WebLanguage(request: request, configured: configuration.language)
+        var response = await Localization.$taskCatalog.withValue(choice.catalog) { await respondInLanguage(to: request) }
+        for (name, value) in choice.headers {
+            // One Vary header naming everything the answer depends on.
+            if name == "Vary", let index = response.headers.firstIndex(where: { $0.0.lowercased() == "vary" }) {
+                response.headers[index].1 += ", " + value
+            } else {
+                response.headers.append((name, value))
+            }
+        }
+        return response
+    }
+
+    /// Answers `request` in the current task's language.
+    private func respondInLanguage(to request: WebRequest) async -> WebResponse {
         var request = request
         request.path = Self.routedPath(request.path)
         let head = request.method == "HEAD"
@@ -81,7 +97,7 @@ public final class WebSite: Sendable {
             } else {
                 let name = TerminalText.sanitize(request.header("Host") ?? "")
                 response = .text(
-                    "aggr serve does not answer for host \"\(name)\": add it to serve.hosts in providers.json if it is yours\n",
+                    localized("aggr serve does not answer for host \"\(name)\": add it to serve.hosts in providers.json if it is yours\n"),
                     status: 421)
             }
         } catch let error as SearchError {
@@ -146,13 +162,17 @@ public final class WebSite: Sendable {
             return try await api.respond(to: request)
         }
         if path.hasPrefix("/favicons/") {
-            guard request.method == "GET" else { return .text("icons are read with GET\n", status: 405).adding("Allow", "GET, HEAD") }
+            guard request.method == "GET" else {
+                return .text(localized("icons are read with GET\n"), status: 405).adding("Allow", "GET, HEAD")
+            }
             return await siteIcon(String(path.dropFirst("/favicons/".count)), request: request)
         }
         if path.hasPrefix("/feeds/") || path == "/opml" {
-            guard request.method == "GET" else { return .text("feeds are read with GET\n", status: 405).adding("Allow", "GET, HEAD") }
+            guard request.method == "GET" else {
+                return .text(localized("feeds are read with GET\n"), status: 405).adding("Allow", "GET, HEAD")
+            }
             guard feedAuthorized(request) else {
-                return .text("sign in: the password as HTTP Basic auth (any user name)\n", status: 401)
+                return .text(localized("sign in: the password as HTTP Basic auth (any user name)\n"), status: 401)
                     .adding("WWW-Authenticate", "Basic realm=\"aggr\", charset=\"UTF-8\"")
             }
             return try FeedEndpoint(site: self, now: clock()).respond(to: request)
@@ -163,7 +183,7 @@ public final class WebSite: Sendable {
             if request.method == "GET" {
                 return .redirect(to: HTML.link("/login", [("next", path == "/" ? nil : path)]))
             }
-            return .text("sign in first\n", status: 401)
+            return .text(localized("sign in first\n"), status: 401)
         }
         var response: WebResponse
         switch request.method {
@@ -173,7 +193,7 @@ public final class WebSite: Sendable {
             if let refusal = refuseForgery(request, csrf: visitor.csrf) { return refusal }
             response = try await action(request)
         default:
-            response = .text("method \(request.method) not allowed\n", status: 405).adding("Allow", "GET, HEAD, POST")
+            response = .text(localized("method \(request.method) not allowed\n"), status: 405).adding("Allow", "GET, HEAD, POST")
         }
         if let cookie = visitor.cookie { response.headers.append(("Set-Cookie", cookie)) }
         return response

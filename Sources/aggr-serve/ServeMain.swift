@@ -10,32 +10,44 @@ import WebFrontEnd
 @main
 struct ServeMain: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "aggr-serve", abstract: "The web UI, feeds and reader API of aggr (run it as `aggr serve`).")
+        commandName: "aggr-serve", abstract: localized("The web UI, feeds and reader API of aggr (run it as `aggr serve`)."))
 
-    @Option(help: ArgumentHelp("The providers.json to use.", valueName: "file"))
+    @Option(help: ArgumentHelp(localized("The providers.json to use."), valueName: "file"))
     var config: String
 
-    @Option(help: ArgumentHelp("The SQLite database to use.", valueName: "file"))
+    @Option(help: ArgumentHelp(localized("The SQLite database to use."), valueName: "file"))
     var db: String
 
-    @Option(help: ArgumentHelp("host:port to listen on (default: serve.listen, else 127.0.0.1:8080).", valueName: "address"))
+    @Option(help: ArgumentHelp(localized("host:port to listen on (default: serve.listen, else 127.0.0.1:8080)."), valueName: "address"))
     var listen: String?
 
-    @Flag(help: "Serve what is stored without refreshing (no scheduler).")
+    @Flag(help: ArgumentHelp(localized("Serve what is stored without refreshing (no scheduler).")))
     var noRefresh = false
 
-    @Flag(help: "Replace the secret reader-app and form tokens are signed with, then exit.")
+    @Flag(help: ArgumentHelp(localized("Replace the secret reader-app and form tokens are signed with, then exit.")))
     var rotateTokens = false
+
+    @Option(
+        help: ArgumentHelp(
+            localized("The language of the log and of pages a browser states none for (en, zh-Hans)."), valueName: "language"))
+    var lang: String?
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let write: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         do {
+            try? Localization.use(Localization.choose(flag: lang, configured: nil, environment: environment))
             let configuration = try ConfigLoader(registry: BuiltinProviders.registry).load(
                 path: config, displayName: (config as NSString).lastPathComponent)
+            do {
+                try Localization.use(Localization.choose(flag: lang, configured: configuration.language, environment: environment))
+            } catch let error as LanguageError {
+                write("aggr: \(error)")
+                throw ExitCode(64)
+            }
             let text = listen ?? configuration.serve.listen ?? "127.0.0.1:8080"
             guard let address = ListenAddress(parsing: text) else {
-                write("aggr: --listen: \"\(text)\" is not host:port (such as 127.0.0.1:8080)")
+                write("aggr: " + localized("--listen: \"\(text)\" is not host:port (such as 127.0.0.1:8080)"))
                 throw ExitCode(64)
             }
             let server = WebServer(

@@ -6,11 +6,13 @@ import Foundation
 struct Aggr: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aggr",
-        abstract: "One merged, filterable timeline of V2EX, GitHub, Gitee, Dribbble and any feed.",
-        discussion: """
+        abstract: localized("One merged, filterable timeline of V2EX, GitHub, Gitee, Dribbble and any feed."),
+        discussion: localized(
+            """
             Config: --config, $AGGR_CONFIG, ./providers.json, then $XDG_CONFIG_HOME/aggr/providers.json.
             Database: --db, $AGGR_DB, then $XDG_DATA_HOME/aggr/aggr.sqlite.
-            """,
+            Language: --lang (en, zh-Hans), the config's "language", then LC_ALL, LC_MESSAGES, LANG.
+            """),
         version: AggregatorVersion.current,
         subcommands: [
             TimelineCommand.self, RefreshCommand.self, ShowCommand.self, ReadCommand.self, SaveCommand.self, ProvidersCommand.self,
@@ -27,10 +29,10 @@ struct Aggr: AsyncParsableCommand {
 
 /// Options every command that touches config or data accepts.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The providers.json to use.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(localized("The providers.json to use."), valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("The SQLite database to use.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(localized("The SQLite database to use."), valueName: "file"))
     var db: String?
 }
 

@@ -10,7 +10,8 @@ import ArgumentParser
 enum AggrEntry {
     static func main() async {
         do {
-            var command = try Aggr.parseAsRoot()
+            let arguments = try runReporting { try LanguageChoice.apply(Array(CommandLine.arguments.dropFirst())) }
+            var command = try Aggr.parseAsRoot(arguments)
             if var asynchronous = command as? AsyncParsableCommand {
                 try await asynchronous.run()
             } else {

@@ -50,7 +50,8 @@ struct CommandContext {
         }
         if let configuration = try optionalConfiguration() { return (configuration.file, configuration) }
         let searched = locator.candidates(explicit: options.config).joined(separator: ", ")
-        throw ConfigError(file: "providers.json", location: "", message: "not found (looked in \(searched)); run `aggr init` to create one")
+        throw ConfigError(
+            file: "providers.json", location: "", message: localized("not found (looked in \(searched)); run `aggr init` to create one"))
     }
 
     /// The database file this command uses.
@@ -59,7 +60,9 @@ struct CommandContext {
     private func load(_ path: String) throws -> Configuration {
         let cwd = FileManager.default.currentDirectoryPath + "/"
         let shown = path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
-        return try ConfigLoader(registry: registry).load(path: path, displayName: shown)
+        let configuration = try ConfigLoader(registry: registry).load(path: path, displayName: shown)
+        if let language = configuration.language, LanguageChoice.flag == nil { try? Localization.use(language) }
+        return configuration
     }
 
     /// The library session over this command's database, at the command's `now`.
@@ -92,7 +95,8 @@ struct CommandContext {
     func resolve(_ references: [String], in session: LibrarySession) throws -> [StoredItem] {
         try references.map { reference in
             if let stored = try session.item(named: reference) { return stored }
-            throw CLIFailure(message: "no stored item \"\(reference)\" (use the number from `aggr timeline` or provider:id)", exitCode: 1)
+            throw CLIFailure(
+                message: localized("no stored item \"\(reference)\" (use the number from `aggr timeline` or provider:id)"), exitCode: 1)
         }
     }
 
@@ -117,9 +121,9 @@ func runReporting(_ body: () async throws -> Void) async throws {
 }
 
 /// Runs a synchronous command body, turning known errors into messages and exit codes.
-func runReporting(_ body: () throws -> Void) throws {
+func runReporting<Result>(_ body: () throws -> Result) throws -> Result {
     do {
-        try body()
+        return try body()
     } catch {
         throw reported(error)
     }

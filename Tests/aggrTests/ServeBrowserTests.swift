@@ -14,14 +14,14 @@ final class ServeBrowserTests: ServeTestCase {
         throw XCTSkip("chromium is not installed (scripts/bootstrap installs the Debian package)")
     }
 
-    /// The DOM of `url` after its scripts ran.
-    func dumpDOM(_ url: String) throws -> String {
+    /// The DOM of `url` after its scripts ran (`flags`: more of Chromium's switches).
+    func dumpDOM(_ url: String, flags: [String] = []) throws -> String {
         let result = try ToolOutput.run(
             "/usr/bin/timeout",
             [
                 "60", try chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                "--user-data-dir=\(directory.file("chromium-profile"))", "--virtual-time-budget=3000", "--dump-dom", url,
-            ])
+                "--user-data-dir=\(directory.file("chromium-profile"))", "--virtual-time-budget=3000",
+            ] + flags + ["--dump-dom", url])
         XCTAssertEqual(result.status, 0, "chromium exited with \(result.status)")
         return result.text
     }
@@ -131,6 +131,23 @@ final class ServeBrowserTests: ServeTestCase {
         XCTAssertFalse(hostile.contains("<iframe") || hostile.contains("<svg") || hostile.contains("<style>"))
         XCTAssertFalse(hostile.contains("javascript:"))
         XCTAssertFalse(hostile.contains("onerror"))
+    }
+
+    /// A browser set to Chinese gets the pages in Chinese (its own Accept-Language), with the
+    /// page's script running and the language switch offering English in its own name.
+    func testABrowserSetToChineseGetsChinesePages() throws {
+        writeConfig()
+        try importItems()
+        let base = try startServe()
+        let home = try dumpDOM(base + "/", flags: ["--accept-lang=zh-CN,zh"])
+        XCTAssertTrue(home.contains("<html lang=\"zh-Hans\" class=\"js\">"), "\(home.prefix(300))")
+        for text in [">标为已读</button>", "placeholder=\"搜索\"", ">只看未读</a>", ">English</a>", "data-undone=\"标为已读\""] {
+            XCTAssertTrue(home.contains(text), "\(text) in the Chinese page")
+        }
+        let item = try dumpDOM(base + "/item/1", flags: ["--accept-lang=zh-CN,zh"])
+        XCTAssertTrue(item.contains("← 时间线") && item.contains(">全文</button>"), item)
+        XCTAssertTrue(
+            try dumpDOM(base + "/", flags: ["--accept-lang=en-US,en"]).contains(">Mark read</button>"), "an English browser gets English")
     }
 
     /// A reply typed into the item page in Chromium reaches the site byte for byte and shows

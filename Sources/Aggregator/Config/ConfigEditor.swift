@@ -20,7 +20,9 @@ public struct ConfigEditor: Sendable {
         do {
             return try JSONParser.parse(bytes: bytes)
         } catch {
-            throw ConfigError(file: path, location: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.message)")
+            throw ConfigError(
+                file: path, location: localized("line \(error.line), column \(error.column)"),
+                message: localized("invalid JSON: \(error.message)"))
         }
     }
 
@@ -51,7 +53,7 @@ public struct ConfigEditor: Sendable {
             try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard descriptor >= 0 else {
-                throw ConfigError(file: path, location: "", message: "cannot write: \(String(cString: strerror(errno)))")
+                throw ConfigError(file: path, location: "", message: localized("cannot write: \(String(cString: strerror(errno)))"))
             }
             let bytes = Array(text.utf8)
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -59,12 +61,12 @@ public struct ConfigEditor: Sendable {
             close(descriptor)
             guard written == bytes.count, synced, rename(temporary, path) == 0 else {
                 unlink(temporary)
-                throw ConfigError(file: path, location: "", message: "cannot write: \(String(cString: strerror(errno)))")
+                throw ConfigError(file: path, location: "", message: localized("cannot write: \(String(cString: strerror(errno)))"))
             }
         } catch let error as ConfigError {
             throw error
         } catch {
-            throw ConfigError(file: path, location: "", message: "cannot write: \(error.localizedDescription)")
+            throw ConfigError(file: path, location: "", message: localized("cannot write: \(error.localizedDescription)"))
         }
         return checked
     }

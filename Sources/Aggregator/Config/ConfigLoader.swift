@@ -11,7 +11,7 @@ public struct ConfigLoader: Sendable {
         self.registry = registry
     }
 
-    static let topLevelKeys = ["providers", "timeline", "retention", "views", "notify", "serve", "keys"]
+    static let topLevelKeys = ["providers", "timeline", "retention", "views", "notify", "serve", "keys", "language"]
     static let providerKeys = [
         "id", "type", "sections", "options", "api_url", "web_url", "token_env", "cookie_env", "interval", "limit",
         "include", "exclude", "enabled", "titles", "checkin", "full_text",
@@ -21,8 +21,8 @@ public struct ConfigLoader: Sendable {
     public func load(path: String, displayName: String? = nil) throws(ConfigError) -> Configuration {
         let name = displayName ?? path
         guard let bytes = try Self.contents(of: path, displayName: name) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
-            throw ConfigError(file: name, location: "", message: "\(reason) (run `aggr init` to create a starter config)")
+            let reason = FileManager.default.fileExists(atPath: path) ? localized("cannot be read") : localized("does not exist")
+            throw ConfigError(file: name, location: "", message: localized("\(reason) (run `aggr init` to create a starter config)"))
         }
         return try parse(bytes: bytes, file: name)
     }
@@ -37,7 +37,8 @@ public struct ConfigLoader: Sendable {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumBytes {
             throw ConfigError(
                 file: displayName, location: "",
-                message: "is \(size >> 20) MiB; a config file over \(maximumBytes >> 20) MiB is refused (is this the right file?)")
+                message: localized(
+                    "is \(size >> 20) MiB; a config file over \(maximumBytes >> 20) MiB is refused (is this the right file?)"))
         }
         return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
@@ -48,7 +49,9 @@ public struct ConfigLoader: Sendable {
         do {
             document = try JSONParser.parse(bytes: bytes)
         } catch {
-            throw ConfigError(file: file, location: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.message)")
+            throw ConfigError(
+                file: file, location: localized("line \(error.line), column \(error.column)"),
+                message: localized("invalid JSON: \(error.message)"))
         }
         var reader = ConfigReader(file: file)
         return try reader.configuration(from: document, registry: registry)
@@ -65,25 +68,25 @@ struct ConfigReader {
 
     func members(_ value: JSONValue, at path: String, allowed: [String]) throws(ConfigError) -> [JSONMember] {
         guard case .object(let members) = value else {
-            throw fail(path, "must be an object, not \(value.typeName)")
+            throw fail(path, localized("must be an object, not \(value.typeName)"))
         }
         for member in members where !allowed.contains(member.key) {
             let hint =
-                NearestName.suggestion(for: member.key, among: allowed).map { "did you mean \"\($0)\"?" }
-                ?? "valid keys: \(allowed.joined(separator: ", "))"
-            throw fail(path, "unknown key \"\(member.key)\" (\(hint))")
+                NearestName.suggestion(for: member.key, among: allowed).map { localized("did you mean \"\($0)\"?") }
+                ?? localized("valid keys: \(allowed.joined(separator: ", "))")
+            throw fail(path, localized("unknown key \"\(member.key)\" (\(hint))"))
         }
         return members
     }
 
     func string(_ value: JSONValue, at path: String) throws(ConfigError) -> String {
-        guard let text = value.stringValue else { throw fail(path, "must be a string, not \(value.typeName)") }
+        guard let text = value.stringValue else { throw fail(path, localized("must be a string, not \(value.typeName)")) }
         return text
     }
 
     func integer(_ value: JSONValue, at path: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int {
         guard let number = value.integerValue, range.contains(number) else {
-            throw fail(path, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw fail(path, localized("must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
         }
         return number
     }
@@ -101,14 +104,14 @@ struct ConfigReader {
     func timeSpan(_ value: JSONValue, at path: String) throws(ConfigError) -> TimeSpan {
         let text = try string(value, at: path)
         guard let span = TimeSpan(parsing: text), span.seconds > 0 else {
-            throw fail(path, "bad duration \"\(text)\" (write e.g. 90s, 30m, 1h30m, 2d)")
+            throw fail(path, localized("bad duration \"\(text)\" (write e.g. 90s, 30m, 1h30m, 2d)"))
         }
         return span
     }
 
     func url(_ value: JSONValue, at path: String) throws(ConfigError) -> String {
         let text = try string(value, at: path)
-        guard WebURL.isHTTP(text) else { throw fail(path, "must be an http or https URL (got \"\(text)\")") }
+        guard WebURL.isHTTP(text) else { throw fail(path, localized("must be an http or https URL (got \"\(text)\")")) }
         return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 
@@ -122,6 +125,13 @@ struct ConfigReader {
             case "notify": configuration.notify = try notificationRules(member.value)
             case "serve": configuration.serve = try serveSettings(member.value)
             case "keys": configuration.keys = try readerKeys(member.value)
+            case "language":
+                let text = try string(member.value, at: "language")
+                let available = Localization.available
+                guard let language = Language.match(text, among: available) else {
+                    throw fail("language", localized("no catalog for \"\(text)\" (have: \(available.sorted().joined(separator: ", ")))"))
+                }
+                configuration.language = language
             default: configuration.views = try views(member.value)
             }
         }
@@ -157,11 +167,11 @@ struct ConfigReader {
     }
 
     func views(_ value: JSONValue) throws(ConfigError) -> [NamedView] {
-        guard case .object(let members) = value else { throw fail("views", "must be an object of name: filter") }
+        guard case .object(let members) = value else { throw fail("views", localized("must be an object of name: filter")) }
         var views: [NamedView] = []
         for member in members {
             guard ProviderIdentifier.isValid(member.key) else {
-                throw fail("views", "view name \"\(member.key)\" must match [a-z0-9][a-z0-9_-]*")
+                throw fail("views", localized("view name \"\(member.key)\" must match [a-z0-9][a-z0-9_-]*"))
             }
             let (text, parsed) = try filter(member.value, at: "views.\(member.key)")
             views.append(NamedView(name: member.key, expression: text, filter: parsed))
@@ -170,14 +180,14 @@ struct ConfigReader {
     }
 
     func providers(_ value: JSONValue, registry: ProviderRegistry) throws(ConfigError) -> [ProviderConfiguration] {
-        guard case .array(let entries) = value else { throw fail("providers", "must be an array, not \(value.typeName)") }
+        guard case .array(let entries) = value else { throw fail("providers", localized("must be an array, not \(value.typeName)")) }
         var result: [ProviderConfiguration] = []
         var firstUse: [String: String] = [:]
         for (index, entry) in entries.enumerated() {
             let path = "providers[\(index)]"
             let configuration = try provider(entry, at: path, registry: registry)
             if let earlier = firstUse[configuration.id] {
-                throw fail("\(path).id", "duplicate id \"\(configuration.id)\" (already used by \(earlier))")
+                throw fail("\(path).id", localized("duplicate id \"\(configuration.id)\" (already used by \(earlier))"))
             }
             firstUse[configuration.id] = path
             result.append(configuration)

@@ -7,15 +7,15 @@ extension ConfigReader {
         guard let idValue = field("id") else { throw fail(path, "missing \"id\"") }
         let id = try string(idValue, at: "\(path).id")
         guard ProviderIdentifier.isValid(id) else {
-            throw fail("\(path).id", "id \"\(id)\" must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, - and _)")
+            throw fail("\(path).id", localized("id \"\(id)\" must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, - and _)"))
         }
-        guard let typeValue = field("type") else { throw fail(path, "missing \"type\" for provider \"\(id)\"") }
+        guard let typeValue = field("type") else { throw fail(path, localized("missing \"type\" for provider \"\(id)\"")) }
         let typeName = try string(typeValue, at: "\(path).type")
         guard let type = registry.type(named: typeName) else {
             let hint =
-                NearestName.suggestion(for: typeName, among: registry.typeNames).map { "did you mean \"\($0)\"?" }
-                ?? "known types: \(registry.typeNames.joined(separator: ", "))"
-            throw fail("\(path).type", "unknown type \"\(typeName)\" (\(hint))")
+                NearestName.suggestion(for: typeName, among: registry.typeNames).map { localized("did you mean \"\($0)\"?") }
+                ?? localized("known types: \(registry.typeNames.joined(separator: ", "))")
+            throw fail("\(path).type", localized("unknown type \"\(typeName)\" (\(hint))"))
         }
         let metadata = type.metadata
         var configuration = ProviderConfiguration(id: id, type: typeName, sections: [], file: file, keyPath: path)
@@ -34,7 +34,7 @@ extension ConfigReader {
         if let value = field("include") { (configuration.include, configuration.includeFilter) = try filter(value, at: "\(path).include") }
         if let value = field("exclude") { (configuration.exclude, configuration.excludeFilter) = try filter(value, at: "\(path).exclude") }
         if let value = field("enabled") {
-            guard let flag = value.boolValue else { throw fail("\(path).enabled", "must be true or false") }
+            guard let flag = value.boolValue else { throw fail("\(path).enabled", localized("must be true or false")) }
             configuration.enabled = flag
         }
         if let value = field("titles") { configuration.titles = try titles(value, at: "\(path).titles", sections: configuration.sections) }
@@ -55,9 +55,9 @@ extension ConfigReader {
             }
         }
         if let value = field("checkin") {
-            guard let flag = value.boolValue else { throw fail("\(path).checkin", "must be true or false") }
+            guard let flag = value.boolValue else { throw fail("\(path).checkin", localized("must be true or false")) }
             guard metadata.support(for: .checkin) != nil else {
-                throw fail("\(path).checkin", "\(metadata.displayName) has no daily check-in (\(metadata.whyAbsent(.checkin)))")
+                throw fail("\(path).checkin", localized("\(metadata.displayName) has no daily check-in (\(metadata.whyAbsent(.checkin)))"))
             }
             configuration.checkin = flag
         }
@@ -76,9 +76,9 @@ extension ConfigReader {
             guard sections.contains(where: { $0.key == member.key }) else {
                 throw fail(
                     "\(path).\(member.key)",
-                    "no section \"\(member.key)\" in this entry (its sections: \(sections.map(\.key).joined(separator: ", ")))")
+                    localized("no section \"\(member.key)\" in this entry (its sections: \(sections.map(\.key).joined(separator: ", ")))"))
             }
-            guard !title.allSatisfy(\.isWhitespace) else { throw fail("\(path).\(member.key)", "must not be empty") }
+            guard !title.allSatisfy(\.isWhitespace) else { throw fail("\(path).\(member.key)", localized("must not be empty")) }
             titles[member.key] = title
         }
         return titles
@@ -93,10 +93,10 @@ extension ConfigReader {
                 }
                 return defaults
             }
-            throw fail(path, "missing \"sections\" for provider \"\(id)\" (e.g. [\"\(metadata.sections.first?.usage ?? "…")\"])")
+            throw fail(path, localized("missing \"sections\" for provider \"\(id)\" (e.g. [\"\(metadata.sections.first?.usage ?? "…")\"])"))
         }
         guard case .array(let entries) = value, !entries.isEmpty else {
-            throw fail("\(path).sections", "must be a non-empty array of section strings")
+            throw fail("\(path).sections", localized("must be a non-empty array of section strings"))
         }
         var result: [SectionSpec] = []
         for (index, entry) in entries.enumerated() {
@@ -109,7 +109,7 @@ extension ConfigReader {
                 throw fail(sectionPath, error.message)
             }
             guard !result.contains(where: { $0.key == spec.key }) else {
-                throw fail(sectionPath, "section \"\(text)\" is listed twice")
+                throw fail(sectionPath, localized("section \"\(text)\" is listed twice"))
             }
             result.append(spec)
         }
@@ -118,15 +118,17 @@ extension ConfigReader {
 
     func options(_ value: JSONValue, at path: String, metadata: ProviderMetadata) throws(ConfigError) -> [String: JSONValue] {
         let names = metadata.options.map(\.name)
-        guard case .object(let members) = value else { throw fail(path, "must be an object, not \(value.typeName)") }
+        guard case .object(let members) = value else { throw fail(path, localized("must be an object, not \(value.typeName)")) }
         var result: [String: JSONValue] = [:]
         for member in members {
             let optionPath = "\(path).\(member.key)"
             guard let spec = metadata.options.first(where: { $0.name == member.key }) else {
                 let hint =
-                    NearestName.suggestion(for: member.key, among: names).map { "did you mean \"\($0)\"?" }
-                    ?? (names.isEmpty ? "type \(metadata.typeName) takes no options" : "valid options: \(names.joined(separator: ", "))")
-                throw fail(path, "unknown option \"\(member.key)\" for type \(metadata.typeName) (\(hint))")
+                    NearestName.suggestion(for: member.key, among: names).map { localized("did you mean \"\($0)\"?") }
+                    ?? (names.isEmpty
+                        ? localized("type \(metadata.typeName) takes no options")
+                        : localized("valid options: \(names.joined(separator: ", "))"))
+                throw fail(path, localized("unknown option \"\(member.key)\" for type \(metadata.typeName) (\(hint))"))
             }
             let problem: String?
             switch (spec.valueType, member.value) {
@@ -134,10 +136,11 @@ extension ConfigReader {
                 problem = spec.valueType.problem(with: number.description)
             case (.boolean, .bool), (.object, .object): problem = nil
             case (.stringList, .array(let elements)):
-                problem = elements.isEmpty || elements.contains { $0.stringValue == nil } ? "must be a non-empty list of strings" : nil
+                problem =
+                    elements.isEmpty || elements.contains { $0.stringValue == nil } ? localized("must be a non-empty list of strings") : nil
             case (.string, .string(let text)), (.choice, .string(let text)), (.url, .string(let text)):
                 problem = spec.valueType.problem(with: text)
-            default: problem = "must be \(spec.valueType.label), not \(member.value.typeName)"
+            default: problem = localized("must be \(spec.valueType.label), not \(member.value.typeName)")
             }
             if let problem { throw fail(optionPath, problem) }
             result[member.key] = member.value
@@ -153,7 +156,7 @@ extension ConfigReader {
         guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]{0,63}$", options: .regularExpression) != nil,
             !Self.looksLikeSecret(name)
         else {
-            throw fail(path, "must name an environment variable (such as \(example)), not hold the \(secret) itself")
+            throw fail(path, localized("must name an environment variable (such as \(example)), not hold the \(secret) itself"))
         }
         return name
     }

@@ -13,6 +13,9 @@ public struct Configuration: Sendable {
     public var serve = ServeSettings()
     /// The keys of `aggr tui`.
     public var keys = ReaderKeys()
+    /// The language of messages, pages and the reader (`"language"`: `en`, `zh-Hans`, …);
+    /// nil follows `--lang`, then `LC_ALL`/`LC_MESSAGES`/`LANG`.
+    public var language: String?
 
     public init(
         file: String, providers: [ProviderConfiguration] = [], timeline: TimelineSettings = TimelineSettings(),

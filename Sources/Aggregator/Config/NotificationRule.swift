@@ -31,13 +31,13 @@ public struct NotificationRule: Sendable {
 extension ConfigReader {
     /// The `notify` array.
     func notificationRules(_ value: JSONValue) throws(ConfigError) -> [NotificationRule] {
-        guard case .array(let entries) = value else { throw fail("notify", "must be an array of rules, not \(value.typeName)") }
+        guard case .array(let entries) = value else { throw fail("notify", localized("must be an array of rules, not \(value.typeName)")) }
         var rules: [NotificationRule] = []
         for (index, entry) in entries.enumerated() {
             let path = "notify[\(index)]"
             let rule = try notificationRule(entry, at: path)
             if rules.contains(where: { $0.name == rule.name }) {
-                throw fail("\(path).name", "duplicate rule name \"\(rule.name)\"")
+                throw fail("\(path).name", localized("duplicate rule name \"\(rule.name)\""))
             }
             rules.append(rule)
         }
@@ -51,7 +51,7 @@ extension ConfigReader {
         let entry = NotificationRuleEntry(reader: self, path: path, members: members)
         guard let nameValue = entry.field("name") else { throw fail(path, "needs \"name\"") }
         let name = try string(nameValue, at: "\(path).name")
-        guard ProviderIdentifier.isValid(name) else { throw fail("\(path).name", "\"\(name)\" must match [a-z0-9][a-z0-9_-]*") }
+        guard ProviderIdentifier.isValid(name) else { throw fail("\(path).name", localized("\"\(name)\" must match [a-z0-9][a-z0-9_-]*")) }
         guard let whenValue = entry.field("when") else {
             throw fail(path, "needs \"when\": a filter such as \"kind = release and repo ~ 'swift'\"")
         }
@@ -59,14 +59,14 @@ extension ConfigReader {
         var rule = NotificationRule(name: name, expression: text, filter: parsed)
         if let timeout = entry.field("timeout") { rule.timeout = try timeSpan(timeout, at: "\(path).timeout") }
         if let checkins = entry.field("checkins") {
-            guard let flag = checkins.boolValue else { throw fail("\(path).checkins", "must be true or false") }
+            guard let flag = checkins.boolValue else { throw fail("\(path).checkins", localized("must be true or false")) }
             rule.checkins = flag
         }
         for kind in kinds {
             if let channel = try kind.configured(by: entry) { rule.channels.append(channel) }
         }
         guard !rule.channels.isEmpty else {
-            throw fail(path, "says nothing to do: add \"desktop\": true, a \"command\" or a \"webhook\"")
+            throw fail(path, localized("says nothing to do: add \"desktop\": true, a \"command\" or a \"webhook\""))
         }
         return rule
     }

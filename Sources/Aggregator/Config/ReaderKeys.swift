@@ -91,7 +91,7 @@ extension ConfigReader {
                     path, "\"\(key)\" is not a key (one character, ctrl-<letter>, enter, esc, tab, shift-tab, space, up, down, pgup, pgdn…)"
                 )
             }
-            if let other = used[key] { throw fail(path, "\"\(key)\" is already bound to \(other)") }
+            if let other = used[key] { throw fail(path, localized("\"\(key)\" is already bound to \(other)")) }
             used[key] = member.key
             if let action = ReaderAction(rawValue: member.key) { overrides[action] = key }
         }

@@ -73,7 +73,7 @@ extension ConfigReader {
             let path = "serve.\(member.key)"
             if member.key.hasSuffix("_timeout") {
                 let span = try timeSpan(member.value, at: path)
-                guard (1...3_600).contains(span.seconds) else { throw fail(path, "must be from 1s to 1h (got \(span))") }
+                guard (1...3_600).contains(span.seconds) else { throw fail(path, localized("must be from 1s to 1h (got \(span))")) }
                 switch member.key {
                 case "idle_timeout": settings.idleTimeout = span
                 case "header_timeout": settings.headerTimeout = span
@@ -84,7 +84,7 @@ extension ConfigReader {
             } else if member.key == "user" {
                 let name = try string(member.value, at: path)
                 guard !name.isEmpty, name.count <= 64, !name.contains(":"), !TerminalText.hasControls(name) else {
-                    throw fail(path, "must be a user name of 1 to 64 characters without \":\", such as \"aggr\"")
+                    throw fail(path, localized("must be a user name of 1 to 64 characters without \":\", such as \"aggr\""))
                 }
                 settings.user = name
             } else if member.key == "hosts" {
@@ -92,7 +92,7 @@ extension ConfigReader {
             } else if member.key == "listen" {
                 let text = try string(member.value, at: path)
                 guard ListenAddress(parsing: text) != nil else {
-                    throw fail(path, "must be host:port, such as 127.0.0.1:8080 (got \"\(text)\")")
+                    throw fail(path, localized("must be host:port, such as 127.0.0.1:8080 (got \"\(text)\")"))
                 }
                 settings.listen = text
             } else {
@@ -105,7 +105,7 @@ extension ConfigReader {
     /// `serve.hosts`: host names such as `"aggr.example.org"`, each without scheme, path or port.
     func hostNames(_ value: JSONValue, at path: String) throws(ConfigError) -> [String] {
         guard case .array(let values) = value else {
-            throw fail(path, "must be a list of host names, such as [\"aggr.example.org\"]")
+            throw fail(path, localized("must be a list of host names, such as [\"aggr.example.org\"]"))
         }
         var names: [String] = []
         for (index, value) in values.enumerated() {
@@ -117,7 +117,9 @@ extension ConfigReader {
             guard !name.isEmpty, allowed, !name.hasPrefix("."), name.filter({ $0 == ":" }).count != 1 else {
                 throw fail(
                     "\(path)[\(index)]",
-                    "must be a host name such as aggr.example.org, without scheme, path or port (got \"\(TerminalText.sanitize(text))\")")
+                    localized(
+                        "must be a host name such as aggr.example.org, without scheme, path or port (got \"\(TerminalText.sanitize(text))\")"
+                    ))
             }
             names.append(name)
         }

@@ -24,6 +24,6 @@ public struct FilterError: Error, Sendable, Equatable, CustomStringConvertible {
         let end = min(characters.count, position + Self.context)
         let before = (start > 0 ? "…" : "") + String(characters[start..<min(position, characters.count)])
         let shown = before + String(characters[min(position, characters.count)..<end]) + (end < characters.count ? "…" : "")
-        return "\(message) (column \(position + 1))\n  \(shown)\n  \(String(repeating: " ", count: DisplayWidth.of(before)))^"
+        return localized("\(message) (column \(position + 1))\n  \(shown)\n  \(String(repeating: " ", count: DisplayWidth.of(before)))^")
     }
 }

@@ -70,11 +70,11 @@ public enum FilterField: String, Sendable, CaseIterable {
     var typeDescription: String {
         switch valueType {
         case .text: "text"
-        case .list: "a list"
-        case .number: "a number"
-        case .duration: "a duration"
-        case .date: "a date"
-        case .boolean: "true or false"
+        case .list: localized("a list")
+        case .number: localized("a number")
+        case .duration: localized("a duration")
+        case .date: localized("a date")
+        case .boolean: localized("true or false")
         }
     }
 }

@@ -36,7 +36,7 @@ struct FilterLexer {
     mutating func tokens() throws(FilterError) -> [FilterToken] {
         // SQLite and C strings end at a NUL: `'feed\0zzz'` would match as `'feed'`.
         if let nul = characters.firstIndex(of: "\u{0}") {
-            throw fail("a NUL character is not allowed in a filter", at: nul)
+            throw fail(localized("a NUL character is not allowed in a filter"), at: nul)
         }
         var result: [FilterToken] = []
         while true {
@@ -70,7 +70,7 @@ struct FilterLexer {
             if let number = Double(word) { return FilterToken(kind: .number(number), position: start) }
             if let span = TimeSpan(parsing: word) { return FilterToken(kind: .duration(span), position: start) }
             if word.contains("-"), let date = ISOTimestamp.parse(word) { return FilterToken(kind: .date(date), position: start) }
-            throw fail("\"\(word)\" is not a number, duration (2d, 90m) or date (2026-11-01)", at: start)
+            throw fail(localized("\"\(word)\" is not a number, duration (2d, 90m) or date (2026-11-01)"), at: start)
         }
         if character.isLetter || character == "_" {
             var word = ""
@@ -82,7 +82,7 @@ struct FilterLexer {
             }
             return FilterToken(kind: .identifier(word), position: start)
         }
-        throw fail("unexpected character \"\(character)\"", at: start)
+        throw fail(localized("unexpected character \"\(character)\""), at: start)
     }
 
     /// A quoted string with escapes `\"`, `\'`, `\\`, `\n`, `\t`, `\uXXXX`.
@@ -107,13 +107,13 @@ struct FilterLexer {
             case "u":
                 guard index + 4 <= characters.count, let code = UInt32(String(characters[index..<(index + 4)]), radix: 16),
                     let scalar = Unicode.Scalar(code)
-                else { throw fail("invalid \\u escape; write \\u followed by four hex digits", at: index - 2) }
+                else { throw fail(localized("invalid \\u escape; write \\u followed by four hex digits"), at: index - 2) }
                 value.unicodeScalars.append(scalar)
                 index += 4
             default: value.append(escaped)
             }
         }
-        throw fail("unterminated string; close it with \(quote)", at: start)
+        throw fail(localized("unterminated string; close it with \(quote)"), at: start)
     }
 
     /// `/pattern/` or `/pattern/i`.
@@ -130,7 +130,7 @@ struct FilterLexer {
             pattern.append(characters[index])
             index += 1
         }
-        guard index < characters.count else { throw fail("unterminated regular expression; close it with /", at: start) }
+        guard index < characters.count else { throw fail(localized("unterminated regular expression; close it with /"), at: start) }
         index += 1
         var insensitive = false
         if index < characters.count, characters[index] == "i" {

@@ -21,10 +21,11 @@ public enum FilterParser {
         var lexer = FilterLexer(text)
         var state = State(tokens: try lexer.tokens(), source: text)
         guard state.current.kind != .end else {
-            throw FilterError(expression: text, position: 0, message: "empty filter; write a condition such as title ~ \"swift\"")
+            throw FilterError(
+                expression: text, position: 0, message: localized("empty filter; write a condition such as title ~ \"swift\""))
         }
         let expression = try state.parseOr()
-        guard state.current.kind == .end else { throw state.fail("expected \"and\", \"or\" or the end of the filter") }
+        guard state.current.kind == .end else { throw state.fail(localized("expected \"and\", \"or\" or the end of the filter")) }
         return expression
     }
 
@@ -39,19 +40,19 @@ public enum FilterParser {
 
         func fail(_ message: String, at token: FilterToken? = nil) -> FilterError {
             let found = describe(token ?? current)
-            return FilterError(expression: source, position: (token ?? current).position, message: "\(message), found \(found)")
+            return FilterError(expression: source, position: (token ?? current).position, message: localized("\(message), found \(found)"))
         }
 
         func describe(_ token: FilterToken) -> String {
             switch token.kind {
             case .identifier(let name): "\"\(name)\""
-            case .string(let value): "the string \"\(value)\""
-            case .number(let value): "the number \(JSONNumber(value))"
-            case .duration(let span): "the duration \(span)"
-            case .date(let date): "the date \(ISOTimestamp.format(date))"
-            case .regex(let pattern, _): "the pattern /\(pattern)/"
+            case .string(let value): localized("the string \"\(value)\"")
+            case .number(let value): localized("the number \(JSONNumber(value))")
+            case .duration(let span): localized("the duration \(span)")
+            case .date(let date): localized("the date \(ISOTimestamp.format(date))")
+            case .regex(let pattern, _): localized("the pattern /\(pattern)/")
             case .symbol(let symbol): "\"\(symbol)\""
-            case .end: "the end of the filter"
+            case .end: localized("the end of the filter")
             }
         }
 
@@ -94,7 +95,7 @@ public enum FilterParser {
             if nesting > FilterParser.maximumNesting {
                 throw FilterError(
                     expression: source, position: current.position,
-                    message: "filter nested deeper than \(FilterParser.maximumNesting) levels of not and parentheses")
+                    message: localized("filter nested deeper than \(FilterParser.maximumNesting) levels of not and parentheses"))
             }
         }
 
@@ -120,7 +121,9 @@ public enum FilterParser {
                 throw FilterError(
                     expression: source, position: current.position,
                     message:
-                        "filter has more than \(FilterParser.maximumComparisons) conditions; join words into one pattern (title ~ \"a|b|c\")"
+                        localized(
+                            "filter has more than \(FilterParser.maximumComparisons) conditions; join words into one pattern (title ~ \"a|b|c\")"
+                        )
                 )
             }
             return .comparison(try parseComparison())
@@ -128,13 +131,15 @@ public enum FilterParser {
 
         mutating func parseComparison() throws(FilterError) -> FilterComparison {
             let fieldToken = current
-            guard case .identifier(let name) = fieldToken.kind else { throw fail("expected a field such as title, author or replies") }
+            guard case .identifier(let name) = fieldToken.kind else {
+                throw fail(localized("expected a field such as title, author or replies"))
+            }
             guard let field = FilterField(rawValue: name.lowercased()) else {
                 let names = FilterField.allCases.map(\.rawValue)
-                let hint = NearestName.suggestion(for: name, among: names).map { "did you mean \"\($0)\"? " } ?? ""
+                let hint = NearestName.suggestion(for: name, among: names).map { localized("did you mean \"\($0)\"? ") } ?? ""
                 throw FilterError(
                     expression: source, position: fieldToken.position,
-                    message: "unknown field \"\(name)\" (\(hint)valid fields: \(names.joined(separator: ", ")))")
+                    message: localized("unknown field \"\(name)\" (\(hint)valid fields: \(names.joined(separator: ", ")))"))
             }
             index += 1
             // A bare boolean field: `unread`.
@@ -153,24 +158,26 @@ public enum FilterParser {
                 }
                 operation = parsed
             default:
-                throw fail("expected an operator after \(field.rawValue)")
+                throw fail(localized("expected an operator after \(field.rawValue)"))
             }
             guard field.operations.contains(operation) else {
                 let allowed = field.operations.map { $0.rawValue }.joined(separator: ", ")
                 throw FilterError(
                     expression: source, position: operationToken.position,
                     message:
-                        "operator \(operation.rawValue) does not apply to \(field.rawValue), which is \(field.typeDescription) (use \(allowed))"
+                        localized(
+                            "operator \(operation.rawValue) does not apply to \(field.rawValue), which is \(field.typeDescription) (use \(allowed))"
+                        )
                 )
             }
             index += 1
             var values: [FilterValue] = []
             if operation == .within {
-                guard current.kind == .symbol("[") else { throw fail("expected \"[\" after in") }
+                guard current.kind == .symbol("[") else { throw fail(localized("expected \"[\" after in")) }
                 index += 1
                 while current.kind != .symbol("]") {
                     guard values.count < FilterParser.maximumListValues else {
-                        throw fail("more than \(FilterParser.maximumListValues) values in [ ]")
+                        throw fail(localized("more than \(FilterParser.maximumListValues) values in [ ]"))
                     }
                     values.append(try value(for: field, operation: operation))
                     if current.kind == .symbol(",") {
@@ -180,7 +187,7 @@ public enum FilterParser {
                     }
                 }
                 index += 1
-                guard !values.isEmpty else { throw fail("expected at least one value in [ ]", at: tokens[index - 1]) }
+                guard !values.isEmpty else { throw fail(localized("expected at least one value in [ ]"), at: tokens[index - 1]) }
             } else {
                 values.append(try value(for: field, operation: operation))
             }
@@ -222,13 +229,13 @@ public enum FilterParser {
             default:
                 let expected: String
                 switch field.valueType {
-                case .text, .list: expected = regexOperation ? "a pattern in quotes or /…/" : "a string in quotes"
-                case .number: expected = "a number"
-                case .duration: expected = "a duration such as 2d or 90m"
-                case .date: expected = "a date such as 2026-11-01"
-                case .boolean: expected = "true or false"
+                case .text, .list: expected = regexOperation ? localized("a pattern in quotes or /…/") : localized("a string in quotes")
+                case .number: expected = localized("a number")
+                case .duration: expected = localized("a duration such as 2d or 90m")
+                case .date: expected = localized("a date such as 2026-11-01")
+                case .boolean: expected = localized("true or false")
                 }
-                throw fail("\(field.rawValue) \(operation.rawValue) needs \(expected)", at: token)
+                throw fail(localized("\(field.rawValue) \(operation.rawValue) needs \(expected)"), at: token)
             }
         }
 
@@ -237,8 +244,10 @@ public enum FilterParser {
                 _ = try LinearRegex(pattern)
             } catch {
                 // Features refused on purpose say so; plain syntax slips keep the short message.
+                // verbatim: matches a parser message, which the catalog translates
                 let detail = error.message.contains("not supported") ? ": \(error.message)" : ""
-                throw FilterError(expression: source, position: token.position, message: "invalid regular expression /\(pattern)/\(detail)")
+                throw FilterError(
+                    expression: source, position: token.position, message: localized("invalid regular expression /\(pattern)/\(detail)"))
             }
             return .regex(pattern: pattern, caseInsensitive: caseInsensitive)
         }

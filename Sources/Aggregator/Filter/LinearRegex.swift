@@ -17,7 +17,7 @@ public struct LinearRegex: Sendable {
     public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
         public var message: String
         public var offset: Int
-        public var description: String { "\(message) at offset \(offset)" }
+        public var description: String { localized("\(message) at offset \(offset)") }
     }
 
     /// The largest program a pattern may compile to (`(a{1000}){1000}` would be a million).

@@ -4,7 +4,7 @@ struct RegexCompiler {
 
     mutating func emit(_ node: RegexNode) throws(LinearRegex.SyntaxError) {
         guard program.count < LinearRegex.maximumProgramSize else {
-            throw LinearRegex.SyntaxError(message: "pattern too large (over \(LinearRegex.maximumProgramSize) steps)", offset: 0)
+            throw LinearRegex.SyntaxError(message: localized("pattern too large (over \(LinearRegex.maximumProgramSize) steps)"), offset: 0)
         }
         switch node {
         case .empty: break
@@ -51,7 +51,7 @@ struct RegexCompiler {
             }
         }
         guard program.count <= LinearRegex.maximumProgramSize else {
-            throw LinearRegex.SyntaxError(message: "pattern too large (over \(LinearRegex.maximumProgramSize) steps)", offset: 0)
+            throw LinearRegex.SyntaxError(message: localized("pattern too large (over \(LinearRegex.maximumProgramSize) steps)"), offset: 0)
         }
     }
 }

@@ -90,8 +90,8 @@ struct RegexParser {
                 bounds = counted
             default: return node
             }
-            if case .assertion = node { throw fail("nothing to repeat", at: start) }
-            if case .empty = node { throw fail("nothing to repeat", at: start) }
+            if case .assertion = node { throw fail(localized("nothing to repeat"), at: start) }
+            if case .empty = node { throw fail(localized("nothing to repeat"), at: start) }
             if scalar != "{" { index += 1 }
             // Lazy (`*?`) and possessive (`*+`) forms match the same texts.
             if current == "?" || current == "+" { index += 1 }
@@ -122,7 +122,7 @@ struct RegexParser {
         }
         guard cursor < scalars.count, scalars[cursor] == "}" else { return nil }
         if let high, high < low { throw fail("repetition {\(low),\(high)} counts down", at: start) }
-        if low > 1_000 || (high ?? 0) > 1_000 { throw fail("repetition count above 1000", at: start) }
+        if low > 1_000 || (high ?? 0) > 1_000 { throw fail(localized("repetition count above 1000"), at: start) }
         index = cursor + 1
         return (low, high)
     }
@@ -137,10 +137,10 @@ struct RegexParser {
         case "$": return .assertion(.lineEnd)
         case "[": return .set(try parseClass())
         case "\\": return try parseEscape(inClass: false).node
-        case "*", "+", "?": throw fail("nothing to repeat", at: start)
+        case "*", "+", "?": throw fail(localized("nothing to repeat"), at: start)
         case "(":
             depth += 1
-            if depth > Self.maximumNesting { throw fail("groups nested deeper than \(Self.maximumNesting)", at: start) }
+            if depth > Self.maximumNesting { throw fail(localized("groups nested deeper than \(Self.maximumNesting)"), at: start) }
             defer { depth -= 1 }
             if current == "?" {
                 index += 1
@@ -149,14 +149,14 @@ struct RegexParser {
                 case "<" where index + 1 < scalars.count && scalars[index + 1] != "=" && scalars[index + 1] != "!",
                     "P" where index + 1 < scalars.count && scalars[index + 1] == "<":
                     while let c = current, c != ">" { index += 1 }
-                    guard current == ">" else { throw fail("unterminated group name", at: start) }
+                    guard current == ">" else { throw fail(localized("unterminated group name"), at: start) }
                     index += 1
                 case "=", "!", "<":
-                    throw fail("look-around is not supported (filters match in linear time)", at: start)
+                    throw fail(localized("look-around is not supported (filters match in linear time)"), at: start)
                 case "i" where index + 1 < scalars.count && scalars[index + 1] == ")":
-                    throw fail("(?i) is only supported at the start of the pattern", at: start)
+                    throw fail(localized("(?i) is only supported at the start of the pattern"), at: start)
                 default:
-                    throw fail("unsupported group (?\(current.map { String($0) } ?? ""))", at: start)
+                    throw fail(localized("unsupported group (?\(current.map { String($0) } ?? ""))"), at: start)
                 }
             }
             let inner = try parseAlternation()
@@ -171,7 +171,7 @@ struct RegexParser {
     /// An escape after `\`: a node, or in a class a set of ranges.
     mutating func parseEscape(inClass: Bool) throws(LinearRegex.SyntaxError) -> (node: RegexNode, ranges: [ClosedRange<UInt32>]?) {
         let start = index - 1
-        guard let scalar = current else { throw fail("pattern ends with \\", at: start) }
+        guard let scalar = current else { throw fail(localized("pattern ends with \\"), at: start) }
         index += 1
         func single(_ value: UInt32) -> (RegexNode, [ClosedRange<UInt32>]?) {
             let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
@@ -207,9 +207,9 @@ struct RegexParser {
             }
             return single(try hexDigits(exactly: 2))
         case "u": return single(try hexDigits(exactly: 4))
-        case "1"..."9": throw fail("back-references are not supported (filters match in linear time)", at: start)
+        case "1"..."9": throw fail(localized("back-references are not supported (filters match in linear time)"), at: start)
         default:
-            if scalar.properties.isAlphabetic && scalar.isASCII { throw fail("unknown escape \\\(scalar)", at: start) }
+            if scalar.properties.isAlphabetic && scalar.isASCII { throw fail(localized("unknown escape \\\(scalar)"), at: start) }
             return single(scalar.value)
         }
     }
@@ -218,7 +218,7 @@ struct RegexParser {
         var value: UInt32 = 0
         for _ in 0..<count {
             guard let scalar = current, let digit = Self.hex(scalar) else {
-                throw fail("expected a hexadecimal digit")
+                throw fail(localized("expected a hexadecimal digit"))
             }
             value = value << 4 | digit
             index += 1
@@ -234,7 +234,7 @@ struct RegexParser {
             index += 1
             digits += 1
         }
-        guard digits > 0, value <= 0x10FFFF else { throw fail("expected a hexadecimal code point") }
+        guard digits > 0, value <= 0x10FFFF else { throw fail(localized("expected a hexadecimal code point")) }
         return value
     }
 
@@ -265,7 +265,7 @@ struct RegexParser {
             }
             first = false
             if scalar == "[" && index + 1 < scalars.count && scalars[index + 1] == ":" {
-                throw fail("POSIX classes such as [:alpha:] are not supported; use \\w, \\d or \\s", at: index)
+                throw fail(localized("POSIX classes such as [:alpha:] are not supported; use \\w, \\d or \\s"), at: index)
             }
             var low: UInt32
             index += 1
@@ -279,7 +279,7 @@ struct RegexParser {
                     if let ranges {
                         set.ranges += ranges
                     } else {
-                        throw fail("negated classes inside [ ] are not supported", at: index - 2)
+                        throw fail(localized("negated classes inside [ ] are not supported"), at: index - 2)
                     }
                     continue
                 }
@@ -295,18 +295,18 @@ struct RegexParser {
                 if end == "\\" {
                     let (_, ranges) = try parseEscape(inClass: true)
                     guard let ranges, ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound else {
-                        throw fail("bad range end", at: index - 1)
+                        throw fail(localized("bad range end"), at: index - 1)
                     }
                     high = ranges[0].lowerBound
                 }
-                guard low <= high else { throw fail("range out of order", at: index - 1) }
+                guard low <= high else { throw fail(localized("range out of order"), at: index - 1) }
                 set.ranges.append(low...high)
             } else {
                 set.ranges.append(low...low)
             }
         }
         for negated in wordClasses {
-            if negated { throw fail("\\W inside [ ] is not supported", at: start) }
+            if negated { throw fail(localized("\\W inside [ ] is not supported"), at: start) }
             set.includesWord = true
         }
         return set

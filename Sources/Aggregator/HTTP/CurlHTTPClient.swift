@@ -22,7 +22,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let host = URLComponents(string: request.url)?.host?.lowercased() ?? ""
         guard WebURL.isHTTP(request.url) else {
-            throw HTTPError.transport(url: SecretRedactor.redact(url: request.url), detail: "not an http or https URL")
+            throw HTTPError.transport(url: SecretRedactor.redact(url: request.url), detail: localized("not an http or https URL"))
         }
         try await gate.acquire(host: host)
         defer { Task { await gate.release(host: host) } }
@@ -31,7 +31,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
             return nextID
         }
         guard let transfer = CurlTransfer(id: id, request: request, settings: settings) else {
-            throw HTTPError.transport(url: SecretRedactor.redact(url: request.url), detail: "libcurl could not create a handle")
+            throw HTTPError.transport(url: SecretRedactor.redact(url: request.url), detail: localized("libcurl could not create a handle"))
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -51,8 +51,9 @@ final class CurlTransfer {
         aggr_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         aggr_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
         aggr_easy_setopt_long(handle, CURLOPT_MAXREDIRS, settings.maxRedirects)
-        aggr_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-        aggr_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        // verbatim: libcurl's protocol list
+        aggr_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")  // verbatim: libcurl's protocol list
+        aggr_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")  // verbatim: libcurl's protocol list
         // An empty string asks for every encoding libcurl can decode (gzip, deflate, br, zstd).
         aggr_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
         aggr_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))

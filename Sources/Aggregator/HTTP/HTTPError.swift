@@ -19,16 +19,16 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .dns(let host, let url): "cannot resolve host \(host) (\(url))"
-        case .connect(let url, let detail): "cannot connect to \(url): \(detail)"
-        case .tls(let url, let detail): "TLS failure for \(url): \(detail)"
-        case .timeout(let url, let seconds): "no complete answer from \(url) within \(seconds) s"
-        case .tooLarge(let url, let limit): "response from \(url) is larger than \(limit / 1_048_576) MiB"
-        case .tooManyRedirects(let url, let limit): "more than \(limit) redirects from \(url)"
-        case .forbiddenRedirect(let url): "\(url) redirected to a non-HTTP URL; refused"
-        case .transport(let url, let detail): "connection to \(url) failed: \(detail)"
-        case .status(let url, let code, let excerpt): "HTTP \(code) from \(url)" + (excerpt.isEmpty ? "" : ": \(excerpt)")
-        case .notRecorded(let url): "no recording for \(url) in the replay directory"
+        case .dns(let host, let url): localized("cannot resolve host \(host) (\(url))")
+        case .connect(let url, let detail): localized("cannot connect to \(url): \(detail)")
+        case .tls(let url, let detail): localized("TLS failure for \(url): \(detail)")
+        case .timeout(let url, let seconds): localized("no complete answer from \(url) within \(seconds) s")
+        case .tooLarge(let url, let limit): localized("response from \(url) is larger than \(limit / 1_048_576) MiB")
+        case .tooManyRedirects(let url, let limit): localized("more than \(limit) redirects from \(url)")
+        case .forbiddenRedirect(let url): localized("\(url) redirected to a non-HTTP URL; refused")
+        case .transport(let url, let detail): localized("connection to \(url) failed: \(detail)")
+        case .status(let url, let code, let excerpt): localized("HTTP \(code) from \(url)") + (excerpt.isEmpty ? "" : ": \(excerpt)")
+        case .notRecorded(let url): localized("no recording for \(url) in the replay directory")
         }
     }
 

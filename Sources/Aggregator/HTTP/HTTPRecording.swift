@@ -56,10 +56,10 @@ public struct HTTPRecording: Sendable, Equatable {
         do {
             value = try JSONParser.parse(text)
         } catch {
-            throw HTTPError.transport(url: file, detail: "recording is not JSON: \(error)")
+            throw HTTPError.transport(url: file, detail: localized("recording is not JSON: \(error)"))
         }
         guard let method = value["method"]?.stringValue, let url = value["url"]?.stringValue, let status = value["status"]?.integerValue
-        else { throw HTTPError.transport(url: file, detail: "recording lacks method, url or status") }
+        else { throw HTTPError.transport(url: file, detail: localized("recording lacks method, url or status")) }
         self.method = method
         self.url = url
         self.status = status

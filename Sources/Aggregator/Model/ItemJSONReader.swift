@@ -32,7 +32,7 @@ public enum ItemJSONReader {
         do {
             value = try JSONParser.parse(bytes: Array(line))
         } catch {
-            throw LineError(line: number, key: nil, message: "invalid JSON at column \(error.column): \(error.message)")
+            throw LineError(line: number, key: nil, message: localized("invalid JSON at column \(error.column): \(error.message)"))
         }
         do {
             return try item(from: value)
@@ -50,30 +50,31 @@ public enum ItemJSONReader {
 
     /// One contract object as an item.
     public static func item(from value: JSONValue) throws -> Item {
-        guard case .object = value else { throw FieldError(key: nil, message: "must be a JSON object") }
+        guard case .object = value else { throw FieldError(key: nil, message: localized("must be a JSON object")) }
         func text(_ key: String, required: Bool = true) throws -> String? {
             switch value[key] {
             case .string(let string)?: return string
             case nil, .null?:
                 if required { throw FieldError(key: key, message: "missing") }
                 return nil
-            case let other?: throw FieldError(key: key, message: "must be a string, not \(other.typeName)")
+            case let other?: throw FieldError(key: key, message: localized("must be a string, not \(other.typeName)"))
             }
         }
         func date(_ key: String, required: Bool) throws -> Date? {
             guard let string = try text(key, required: required) else { return nil }
             guard let date = ISOTimestamp.parse(string) else {
-                throw FieldError(key: key, message: "not an ISO-8601 date: \"\(string)\"")
+                throw FieldError(key: key, message: localized("not an ISO-8601 date: \"\(string)\""))
             }
             return date
         }
         let kindName = try text("kind")!
         guard let kind = ItemKind(rawValue: kindName) else {
             throw FieldError(
-                key: "kind", message: "unknown kind \"\(kindName)\" (valid: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                key: "kind",
+                message: localized("unknown kind \"\(kindName)\" (valid: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")))"))
         }
         let url = try text("url")!
-        guard WebURL.isHTTP(url) else { throw FieldError(key: "url", message: "must be an http or https URL") }
+        guard WebURL.isHTTP(url) else { throw FieldError(key: "url", message: localized("must be an http or https URL")) }
         var author: Author?
         switch value["author"] {
         case .string(let name)?: author = Author(name: name)
@@ -81,7 +82,7 @@ public enum ItemJSONReader {
             guard let name = value["author"]?["name"]?.stringValue else { throw FieldError(key: "author.name", message: "missing") }
             author = Author(name: name, url: value["author"]?["url"]?.stringValue)
         case nil, .null?: author = nil
-        case let other?: throw FieldError(key: "author", message: "must be an object or null, not \(other.typeName)")
+        case let other?: throw FieldError(key: "author", message: localized("must be an object or null, not \(other.typeName)"))
         }
         var tags: [String] = []
         if case .array(let values)? = value["tags"] { tags = values.compactMap(\.stringValue) }
@@ -90,7 +91,7 @@ public enum ItemJSONReader {
             var pairs: [(String, Int)] = []
             for member in members {
                 guard let count = member.value.integerValue, count >= 0 else {
-                    throw FieldError(key: "metrics.\(member.key)", message: "must be a whole number")
+                    throw FieldError(key: "metrics.\(member.key)", message: localized("must be a whole number"))
                 }
                 pairs.append((member.key, count))
             }
@@ -101,7 +102,7 @@ public enum ItemJSONReader {
             for member in members { extra[member.key] = member.value.stringValue }
         }
         let id = try text("id")!
-        guard !id.isEmpty else { throw FieldError(key: "id", message: "must not be empty") }
+        guard !id.isEmpty else { throw FieldError(key: "id", message: localized("must not be empty")) }
         return Item(
             provider: try text("provider")!, section: try text("section")!, id: id, kind: kind,
             title: try text("title")!, url: url, author: author, summary: try text("summary", required: false) ?? "",

@@ -31,10 +31,18 @@ public struct Metrics: Sendable, Hashable, Codable {
     /// The counters that are present as words, such as `1 reply` or `3 stars`.
     public var phrases: [String] { present.map { Metrics.phrase("\($0.value)", counting: $0.value, $0.name) } }
 
-    /// `text` and a counter's name, singular for exactly one: `1 reply`, `2 replies`, `1.2k stars`.
+    /// `text` and a counter's name in the current language, the form following `count`:
+    /// `1 reply`, `2 replies`, `1.2k stars`; `3 回复`, `1.2万 星标`.
     public static func phrase(_ text: String, counting count: Int, _ name: String) -> String {
-        guard count == 1 else { return "\(text) \(name)" }
-        return "\(text) " + (name.hasSuffix("ies") ? name.dropLast(3) + "y" : String(name.dropLast()))
+        switch name {
+        case "replies": return localized("\(text) reply", plural: "\(text) replies", count: count)
+        case "comments": return localized("\(text) comment", plural: "\(text) comments", count: count)
+        case "stars": return localized("\(text) star", plural: "\(text) stars", count: count)
+        case "forks": return localized("\(text) fork", plural: "\(text) forks", count: count)
+        case "likes": return localized("\(text) like", plural: "\(text) likes", count: count)
+        case "views": return localized("\(text) view", plural: "\(text) views", count: count)
+        default: return "\(text) \(name)"
+        }
     }
 
     /// Builds metrics from name/value pairs, ignoring names that are not counters.

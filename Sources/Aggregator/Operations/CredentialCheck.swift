@@ -42,8 +42,12 @@ public struct CredentialCheck: Sendable {
     }
 
     func checkToken(_ entry: ProviderConfiguration, metadata: ProviderMetadata, variable: String) async -> Verdict {
-        guard let token = ProviderContext.token(named: variable, in: environment) else { return .notConfigured("$\(variable) is not set") }
-        guard let check = metadata.tokenCheck else { return .unknown("type \(metadata.typeName) has no request that checks a token") }
+        guard let token = ProviderContext.token(named: variable, in: environment) else {
+            return .notConfigured(localized("$\(variable) is not set"))
+        }
+        guard let check = metadata.tokenCheck else {
+            return .unknown(localized("type \(metadata.typeName) has no request that checks a token"))
+        }
         let (url, headers) = check.placement.authorize(metadata.apiURL(for: entry) + check.path, headers: check.headers, token: token)
         return await verdict(HTTPRequest(url: url, headers: headers), secrets: [token]) { response in
             (200..<300).contains(response.status) ? .accepted : nil
@@ -56,8 +60,8 @@ public struct CredentialCheck: Sendable {
             let cookie = WebCookie(value: environment[variable], variable: variable, webRoot: root, webRootConfigured: entry.webURL != nil)
         else {
             return environment[variable]?.isEmpty == false
-                ? .unknown("the web root \(root) is not HTTPS; set web_url to send the cookie there")
-                : .notConfigured("$\(variable) is not set")
+                ? .unknown(localized("the web root \(root) is not HTTPS; set web_url to send the cookie there"))
+                : .notConfigured(localized("$\(variable) is not set"))
         }
         let request = HTTPRequest(
             url: root.hasSuffix("/") ? root : root + "/", headers: [("Accept", "text/html"), ("Cookie", cookie.value)])
@@ -66,7 +70,7 @@ public struct CredentialCheck: Sendable {
             let path = URLComponents(string: response.url)?.path.lowercased() ?? ""
             let body = String(decoding: response.body.prefix(1 << 20), as: UTF8.self).lowercased()
             if ["signin", "login", "sign_in", "session"].contains(where: path.contains) || body.contains("type=\"password\"") {
-                return .rejected("the site answered with its sign-in page: refresh the cookie in $\(variable)")
+                return .rejected(localized("the site answered with its sign-in page: refresh the cookie in $\(variable)"))
             }
             return (200..<300).contains(response.status) ? .accepted : nil
         }
@@ -78,7 +82,8 @@ public struct CredentialCheck: Sendable {
             let response = try await http.send(request)
             if let decided = judge(response) { return decided }
             let excerpt = SecretRedactor.redact(text: HTTPErrorExcerpt.make(response.body), secrets: secrets)
-            let detail = "HTTP \(response.status) from \(SecretRedactor.redact(url: request.url))\(excerpt.isEmpty ? "" : ": \(excerpt)")"
+            let detail = localized(
+                "HTTP \(response.status) from \(SecretRedactor.redact(url: request.url))\(excerpt.isEmpty ? "" : ": \(excerpt)")")
             return [401, 403].contains(response.status) ? .rejected(detail) : .unknown(detail)
         } catch {
             return .unknown(SecretRedactor.redact(text: "\(error)", secrets: secrets))

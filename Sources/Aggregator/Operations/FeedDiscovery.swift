@@ -19,14 +19,16 @@ public struct FeedDiscovery: Sendable {
             throw FollowError("\(error)")
         }
         guard (200..<300).contains(response.status) else {
-            throw FollowError("\(SecretRedactor.redact(url: address)) answered HTTP \(response.status)")
+            throw FollowError(localized("\(SecretRedactor.redact(url: address)) answered HTTP \(response.status)"))
         }
         if let feed = try? FeedParser(url: response.url).parse(response.body), !feed.entries.isEmpty || !feed.title.isEmpty {
             return (response.url, feed.title)
         }
         guard let advertised = Self.advertisedFeeds(in: response.body, pageURL: response.url).first else {
             throw FollowError(
-                "no feed at \(SecretRedactor.redact(url: address)) and the page advertises none; the html type can read it with selectors (docs/providers.md)"
+                localized(
+                    "no feed at \(SecretRedactor.redact(url: address)) and the page advertises none; the html type can read it with selectors (docs/providers.md)"
+                )
             )
         }
         let title =

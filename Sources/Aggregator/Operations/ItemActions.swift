@@ -67,9 +67,11 @@ public struct ItemActions: Sendable {
     func providerType(_ id: String) throws(ActionError) -> (entry: ProviderConfiguration, type: any Provider.Type) {
         let configuration = session.configuration
         guard let entry = configuration.provider(id: id) else {
-            throw ActionError("provider \"\(id)\" is no longer in \(configuration.file): its items cannot be acted on")
+            throw ActionError(localized("provider \"\(id)\" is no longer in \(configuration.file): its items cannot be acted on"))
         }
-        guard let type = session.registry.type(named: entry.type) else { throw ActionError("\(id): unknown type \"\(entry.type)\"") }
+        guard let type = session.registry.type(named: entry.type) else {
+            throw ActionError(localized("\(id): unknown type \"\(entry.type)\""))
+        }
         return (entry, type)
     }
 
@@ -82,27 +84,29 @@ public struct ItemActions: Sendable {
         guard let support = metadata.support(for: action) else { throw ActionError("\(id): \(metadata.whyAbsent(action))") }
         if let item = stored?.item, !support.kinds.contains(item.kind) {
             let kinds = support.kinds.map(\.rawValue).joined(separator: ", ")
-            throw ActionError("\(id): \(action.rawValue) applies to \(kinds) items, and this one is a \(item.kind.rawValue)")
+            throw ActionError(localized("\(id): \(action.rawValue) applies to \(kinds) items, and this one is a \(item.kind.rawValue)"))
         }
         switch support.needs {
         case .cookie:
             let variable = entry.cookieEnv ?? "\(metadata.typeName.uppercased())_COOKIE"
             guard entry.cookieEnv != nil, let value = session.environment[variable], !value.isEmpty else {
                 throw ActionError(
-                    "\(id): \(action.rawValue) needs a signed-in \(metadata.displayName) session: put the browser's Cookie header in "
-                        + "$\(variable) and set \"cookie_env\": \"\(variable)\" on the entry")
+                    localized(
+                        "\(id): \(action.rawValue) needs a signed-in \(metadata.displayName) session: put the browser's Cookie header in ")
+                        + localized("$\(variable) and set \"cookie_env\": \"\(variable)\" on the entry"))
             }
         case .token:
             let variable = metadata.tokenVariable(for: entry) ?? "TOKEN"
             guard let value = session.environment[variable], !value.isEmpty else {
-                throw ActionError("\(id): \(action.rawValue) needs a \(metadata.displayName) token in $\(variable)")
+                throw ActionError(localized("\(id): \(action.rawValue) needs a \(metadata.displayName) token in $\(variable)"))
             }
             // The token's budget is the refresh's: a site that said "wait" is not asked.
             if let state = try? session.storage.providerStates()[id], state.waitReason == .rateLimit,
                 let until = state.nextAllowedFetch, until > session.clock()
             {
                 throw ActionError(
-                    "\(id): \(metadata.displayName) rate-limited this token until \(ISOTimestamp.format(until)); nothing was sent")
+                    localized(
+                        "\(id): \(metadata.displayName) rate-limited this token until \(ISOTimestamp.format(until)); nothing was sent"))
             }
         }
         return support
@@ -123,9 +127,11 @@ public struct ItemActions: Sendable {
     /// taken back when the site refuses.
     public func perform(_ order: Order, on stored: StoredItem) async throws -> Result {
         let support = try support(order.action, on: stored)
-        if order.undo, !support.undoable { throw ActionError("\(stored.item.provider): \(order.action.rawValue) cannot be taken back") }
+        if order.undo, !support.undoable {
+            throw ActionError(localized("\(stored.item.provider): \(order.action.rawValue) cannot be taken back"))
+        }
         if order.action == .reply, (order.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw ActionError("the reply is empty: nothing was sent")
+            throw ActionError(localized("the reply is empty: nothing was sent"))
         }
         let metric = Self.metric(of: order.action)
         let storage = session.storage
@@ -133,7 +139,8 @@ public struct ItemActions: Sendable {
         let marks = order.action != .reply && !order.dryRun
         if marks, before == !order.undo, order.action != .react {
             return Result(
-                provider: stored.item.provider, message: "already \(order.undo ? "un" : "")\(order.action.doneState) through aggr",
+                provider: stored.item.provider,
+                message: localized("already \(order.undo ? "un" : "")\(order.action.doneState) through aggr"),
                 alreadyDone: true, planned: [], stored: [], streak: nil)
         }
         if marks {
@@ -177,7 +184,8 @@ public struct ItemActions: Sendable {
         let today = Self.day(session.clock(), in: zone)
         if !force, !dryRun, let last = try session.storage.lastCheckin(provider: id), last.day == today {
             return Result(
-                provider: id, message: "already claimed today (\(today))" + (last.streak.map { ", \($0) days in a row" } ?? ""),
+                provider: id,
+                message: localized("already claimed today (\(today))") + (last.streak.map { localized(", \($0) days in a row") } ?? ""),
                 alreadyDone: true, planned: [], stored: [], streak: last.streak)
         }
         let (outcome, context) = try await run(ActionRequest(action: .checkin, item: nil), provider: id, dryRun: dryRun)

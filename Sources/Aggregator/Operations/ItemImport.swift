@@ -91,7 +91,8 @@ struct LineReader {
             }
             if buffer.count - start > maximumLineBytes {
                 throw ItemImport.Failure(
-                    description: "line \(lineNumber + 1): longer than \(maximumLineBytes >> 20) MiB; one item per line is expected")
+                    description: localized(
+                        "line \(lineNumber + 1): longer than \(maximumLineBytes >> 20) MiB; one item per line is expected"))
             }
             // Keep the partial line, drop what was handed out, and read more.
             if start > 0 {
@@ -110,7 +111,7 @@ struct LineReader {
                 } while count < 0 && errno == EINTR
             }
             buffer.removeLast(chunk - max(0, count))
-            if count < 0 { throw ItemImport.Failure(description: "cannot be read: \(String(cString: strerror(errno)))") }
+            if count < 0 { throw ItemImport.Failure(description: localized("cannot be read: \(String(cString: strerror(errno)))")) }
             if count == 0 { atEnd = true }
         }
     }

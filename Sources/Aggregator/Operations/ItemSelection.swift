@@ -39,9 +39,9 @@ public struct ItemSelection: Sendable, Equatable {
             let views = configuration?.views ?? []
             guard let named = views.first(where: { $0.name == view }), let filter = named.filter else {
                 let names = views.map(\.name)
-                let hint = NearestName.suggestion(for: view, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-                let known = names.isEmpty ? "the config defines no views" : "views: \(names.joined(separator: ", "))"
-                throw .unknownView("no view \"\(view)\"\(hint); \(known)")
+                let hint = NearestName.suggestion(for: view, among: names).map { localized(" (did you mean \"\($0)\"?)") } ?? ""
+                let known = names.isEmpty ? localized("the config defines no views") : "views: \(names.joined(separator: ", "))"
+                throw .unknownView(localized("no view \"\(view)\"\(hint); \(known)"))
             }
             filters.append(filter)
         }

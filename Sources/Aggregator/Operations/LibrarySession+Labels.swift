@@ -7,14 +7,14 @@ extension LibrarySession {
 
     /// Why `name` cannot be a label (empty, too long, control characters, a `/`), or nil.
     public func problem(withLabel name: String) -> String? {
-        if name.allSatisfy(\.isWhitespace) { return "a label needs a name" }
-        if name.count > Self.longestLabel { return "a label has at most \(Self.longestLabel) characters" }
+        if name.allSatisfy(\.isWhitespace) { return localized("a label needs a name") }
+        if name.count > Self.longestLabel { return localized("a label has at most \(Self.longestLabel) characters") }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "/" }) {
-            return "a label cannot hold control characters or \"/\""
+            return localized("a label cannot hold control characters or \"/\"")
         }
         let configuration = configuration
         if configuration.views.contains(where: { $0.name == name }) || configuration.provider(id: name) != nil {
-            return "\"\(name)\" names a view or provider of \(configuration.file); give the label another name"
+            return localized("\"\(name)\" names a view or provider of \(configuration.file); give the label another name")
         }
         return nil
     }
@@ -56,8 +56,10 @@ extension LibrarySession {
     /// Renames view `name` to `newName` in providers.json, keeping its place and filter.
     public func renameView(_ name: String, to newName: String) throws {
         try editViews { views throws(ProviderEditError) in
-            guard let index = views.firstIndex(where: { $0.key == name }) else { throw ProviderEditError("no view \"\(name)\"") }
-            guard !views.contains(where: { $0.key == newName }) else { throw ProviderEditError("a view \"\(newName)\" exists already") }
+            guard let index = views.firstIndex(where: { $0.key == name }) else { throw ProviderEditError(localized("no view \"\(name)\"")) }
+            guard !views.contains(where: { $0.key == newName }) else {
+                throw ProviderEditError(localized("a view \"\(newName)\" exists already"))
+            }
             views[index].key = newName
         }
     }
@@ -65,7 +67,7 @@ extension LibrarySession {
     /// Removes view `name` from providers.json (its items stay where they are).
     public func removeView(_ name: String) throws {
         try editViews { views throws(ProviderEditError) in
-            guard views.contains(where: { $0.key == name }) else { throw ProviderEditError("no view \"\(name)\"") }
+            guard views.contains(where: { $0.key == name }) else { throw ProviderEditError(localized("no view \"\(name)\"")) }
             views.removeAll { $0.key == name }
         }
     }
@@ -74,7 +76,7 @@ extension LibrarySession {
         try configEdits.withLock { _ in
             let editor = ConfigEditor(path: configuration.file, registry: registry)
             guard case .object(var members) = try editor.document() else {
-                throw ProviderEditError("\(configuration.file) is not an object")
+                throw ProviderEditError(localized("\(configuration.file) is not an object"))
             }
             let index = members.firstIndex { $0.key == "views" }
             var views: [JSONMember] = []

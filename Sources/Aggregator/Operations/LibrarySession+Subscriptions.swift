@@ -57,6 +57,7 @@ extension LibrarySession {
                 ]
             )
         }
+        // verbatim: a served feed's title: data, the same in every language
         return OPML.subscriptionList(groups, title: "aggr subscriptions", now: clock())
     }
 
@@ -69,7 +70,7 @@ extension LibrarySession {
     /// provider, else the feed the page is or advertises) and saves providers.json; the
     /// subscription that now reads it, whether added or followed already.
     public func follow(_ address: String, discovery: FeedDiscovery) async throws -> SubscriptionName {
-        guard WebURL.isHTTP(address) else { throw FollowError("\"\(address)\" is not an http or https address") }
+        guard WebURL.isHTTP(address) else { throw FollowError(localized("\"\(address)\" is not an http or https address")) }
         let page: RecognizedPage?
         do {
             page = try registry.recognize(address)
@@ -99,7 +100,7 @@ extension LibrarySession {
                 return nil
             }
         }
-        guard let followed else { throw FollowError("\(SecretRedactor.redact(url: address)): saved, but no entry reads it") }
+        guard let followed else { throw FollowError(localized("\(SecretRedactor.redact(url: address)): saved, but no entry reads it")) }
         return followed
     }
 
@@ -107,7 +108,7 @@ extension LibrarySession {
     /// its only section); stored items stay until `aggr prune --orphans`.
     public func unfollow(_ subscription: SubscriptionName) throws {
         guard let entry = configuration.provider(id: subscription.provider) else {
-            throw ProviderEditError("no provider \"\(subscription.provider)\" in \(configuration.file)")
+            throw ProviderEditError(localized("no provider \"\(subscription.provider)\" in \(configuration.file)"))
         }
         _ = try editEntries { entries in
             _ = try entries.unfollow(entry, section: subscription.section)
@@ -119,7 +120,9 @@ extension LibrarySession {
     public func rename(_ subscription: SubscriptionName, to title: String?) throws {
         guard let entry = configuration.provider(id: subscription.provider),
             entry.sections.contains(where: { $0.key == subscription.section })
-        else { throw ProviderEditError("no subscription \(subscription.provider)/\(subscription.section) in \(configuration.file)") }
+        else {
+            throw ProviderEditError(localized("no subscription \(subscription.provider)/\(subscription.section) in \(configuration.file)"))
+        }
         let name = title.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         _ = try editEntries { entries in
             try entries.setTitle(name, section: subscription.section, id: subscription.provider)
@@ -131,7 +134,7 @@ extension LibrarySession {
     /// the ids and URLs added.
     public func importSubscriptions(opml bytes: [UInt8], file: String) throws -> [(id: String, url: String)] {
         let subscriptions = try OPML.subscriptions(in: bytes, file: file)
-        guard !subscriptions.isEmpty else { throw FollowError("\(file) lists no feeds (outlines with an http or https xmlUrl)") }
+        guard !subscriptions.isEmpty else { throw FollowError(localized("\(file) lists no feeds (outlines with an http or https xmlUrl)")) }
         var added: [(id: String, url: String)] = []
         _ = try editEntries { entries in
             added = entries.importSubscriptions(subscriptions)

@@ -18,9 +18,10 @@ public struct NotificationPreview: Sendable {
         let (configuration, store, now) = (session.configuration, session.storage, session.clock())
         guard let rule = configuration.notificationRule(named: name) else {
             let names = configuration.notify.map(\.name)
-            let hint = NearestName.suggestion(for: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-            let known = names.isEmpty ? "\(configuration.file) has no \"notify\" rules" : "rules: \(names.joined(separator: ", "))"
-            throw UnknownRule(description: "no notify rule \"\(name)\"\(hint); \(known)")
+            let hint = NearestName.suggestion(for: name, among: names).map { localized(" (did you mean \"\($0)\"?)") } ?? ""
+            let known =
+                names.isEmpty ? localized("\(configuration.file) has no \"notify\" rules") : "rules: \(names.joined(separator: ", "))"
+            throw UnknownRule(description: localized("no notify rule \"\(name)\"\(hint); \(known)"))
         }
         self.rule = rule
         counts = try store.count(matching: rule.filter, now: now)

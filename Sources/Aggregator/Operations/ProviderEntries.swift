@@ -29,7 +29,7 @@ public struct ProviderEntries: Sendable {
         id: String, type: String, sections: [String], options: [(key: String, value: String)] = [], tokenEnv: String? = nil,
         interval: String? = nil
     ) throws(ProviderEditError) {
-        guard !ids.contains(id) else { throw ProviderEditError("a provider \"\(id)\" exists already") }
+        guard !ids.contains(id) else { throw ProviderEditError(localized("a provider \"\(id)\" exists already")) }
         var members = [JSONMember("id", .string(id)), JSONMember("type", .string(type))]
         if !sections.isEmpty { members.append(JSONMember("sections", .array(sections.map(JSONValue.string)))) }
         let typed = options.map { option in
@@ -64,7 +64,7 @@ public struct ProviderEntries: Sendable {
     public mutating func unfollow(_ entry: ProviderConfiguration, section key: String) throws(ProviderEditError) -> String {
         let index = try index(of: entry.id)
         guard let position = entry.sections.firstIndex(where: { $0.key == key }) else {
-            throw ProviderEditError("provider \"\(entry.id)\" has no section \"\(key)\"")
+            throw ProviderEditError(localized("provider \"\(entry.id)\" has no section \"\(key)\""))
         }
         guard entry.sections.count > 1, case .object(var members) = entries[index] else {
             entries.remove(at: index)
@@ -83,7 +83,7 @@ public struct ProviderEntries: Sendable {
             if !titles.isEmpty { members.append(JSONMember("titles", .object(titles))) }
         }
         entries[index] = .object(members)
-        return "section \(key) of \(entry.id)"
+        return localized("section \(key) of \(entry.id)")
     }
 
     /// Names section `key` of entry `id` `title` (in its `titles`), or drops the name given
@@ -109,12 +109,12 @@ public struct ProviderEntries: Sendable {
             let id = members.first { $0.key == "id" }?.value.stringValue ?? page.type
             var sections: [JSONValue] = []
             if case .array(let existing)? = entries[index]["sections"] { sections = existing }
-            if sections.contains(.string(page.section)) { return "nothing: \(id) already has \(page.section)" }
+            if sections.contains(.string(page.section)) { return localized("nothing: \(id) already has \(page.section)") }
             sections.append(.string(page.section))
             members.removeAll { $0.key == "sections" }
             members.insert(JSONMember("sections", .array(sections)), at: min(2, members.count))
             entries[index] = .object(members)
-            return "section \(page.section) to \(id)"
+            return localized("section \(page.section) to \(id)")
         }
         let id = ConfigEditor.uniqueID(from: page.type, taken: Set(ids))
         entries.append(
@@ -164,8 +164,8 @@ public struct ProviderEntries: Sendable {
 
     func index(of id: String) throws(ProviderEditError) -> Int {
         guard let index = entries.firstIndex(where: { $0["id"]?.stringValue == id }) else {
-            let hint = NearestName.suggestion(for: id, among: ids).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw ProviderEditError("no provider \"\(id)\"\(hint)")
+            let hint = NearestName.suggestion(for: id, among: ids).map { localized(" (did you mean \"\($0)\"?)") } ?? ""
+            throw ProviderEditError(localized("no provider \"\(id)\"\(hint)"))
         }
         return index
     }

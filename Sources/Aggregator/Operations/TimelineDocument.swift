@@ -24,6 +24,7 @@ public enum TimelineDocument {
     /// so importing the file re-subscribes. `sanitized` rewrites each item's HTML through
     /// ``HTMLSanitizer`` (for documents served to browsers and readers).
     public static func render(
+        // verbatim: a served feed's title: data, the same in every language
         _ items: [StoredItem], as format: Format, configuration: Configuration?, title: String = "aggr timeline",
         sanitized: Bool = false, now: Date
     ) -> String {

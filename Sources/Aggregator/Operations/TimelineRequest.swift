@@ -15,9 +15,9 @@ public struct TimelineRequest: Sendable {
         public var description: String {
             switch self {
             case .unknownKind(let name):
-                "unknown kind \"\(name)\" (valid: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")))"
-            case .invalidSince(let text): "\"\(text)\" is neither a duration (24h, 7d) nor a date (2026-11-01)"
-            case .invalidCursor(let token): "\"\(token)\" is not a cursor printed by aggr timeline"
+                localized("unknown kind \"\(name)\" (valid: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            case .invalidSince(let text): localized("\"\(text)\" is neither a duration (24h, 7d) nor a date (2026-11-01)")
+            case .invalidCursor(let token): localized("\"\(token)\" is not a cursor printed by aggr timeline")
             case .selection(let failure): failure.description
             }
         }

@@ -42,5 +42,5 @@ public struct UnknownTabError: Error, Sendable, Equatable, CustomStringConvertib
     /// The config file it was looked up in.
     public var file: String
 
-    public var description: String { "\(tab.label) is not in \(file)" }
+    public var description: String { localized("\(tab.label) is not in \(file)") }
 }

@@ -17,7 +17,7 @@ public enum ExternalEditor {
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let path = NSTemporaryDirectory() + "aggr-reply-\(getpid())-\(RandomToken.hex().prefix(8)).txt"
         guard FileManager.default.createFile(atPath: path, contents: Data(initial.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw Failure(description: "cannot write \(path) for the editor")
+            throw Failure(description: localized("cannot write \(path) for the editor"))
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
         var status: Int32 = -1
@@ -30,7 +30,9 @@ public enum ExternalEditor {
             process.waitUntilExit()
             status = process.terminationStatus
         }
-        guard status == 0 else { throw Failure(description: "the editor (\(editor)) exited with status \(status): nothing was sent") }
+        guard status == 0 else {
+            throw Failure(description: localized("the editor (\(editor)) exited with status \(status): nothing was sent"))
+        }
         var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         if text.hasSuffix("\n") { text.removeLast() }
         return text

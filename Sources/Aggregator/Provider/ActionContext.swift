@@ -70,22 +70,25 @@ public final class ActionContext: Sendable {
         let excerpt = HTTPErrorExcerpt.make(response.body)
         let said = excerpt.isEmpty ? "" : ": \(excerpt)"
         if signedIn, let path = URLComponents(string: response.url)?.path, path.hasPrefix("/signin") {
-            throw ActionError("\(site) answered with its sign-in page: signed out; refresh the session cookie in $\(cookieVariable)")
+            throw ActionError(
+                localized("\(site) answered with its sign-in page: signed out; refresh the session cookie in $\(cookieVariable)"))
         }
         switch response.status {
         case 200..<400: return
         case 401 where signedIn && token == nil:
-            throw ActionError("\(site) refused the session (401): signed out; refresh the cookie in $\(cookieVariable)")
+            throw ActionError(localized("\(site) refused the session (401): signed out; refresh the cookie in $\(cookieVariable)"))
         case 401:
-            throw ActionError("\(site) rejected the token in $\(tokenVariable) (401)\(said)")
+            throw ActionError(localized("\(site) rejected the token in $\(tokenVariable) (401)\(said)"))
         case 403:
-            let credential = signedIn && token == nil ? "the session in $\(cookieVariable)" : "the token in $\(tokenVariable)"
-            throw ActionError("\(site) refused \(request.method) \(url) (403): \(credential) may lack the scope or right for it\(said)")
+            let credential =
+                signedIn && token == nil ? localized("the session in $\(cookieVariable)") : localized("the token in $\(tokenVariable)")
+            throw ActionError(
+                localized("\(site) refused \(request.method) \(url) (403): \(credential) may lack the scope or right for it\(said)"))
         case 429:
-            let after = response.header("Retry-After").map { ", retry after \($0) s" } ?? ""
-            throw ActionError("\(site) is rate-limiting (429)\(after); nothing was done")
+            let after = response.header("Retry-After").map { localized(", retry after \($0) s") } ?? ""
+            throw ActionError(localized("\(site) is rate-limiting (429)\(after); nothing was done"))
         default:
-            throw ActionError("\(site) answered \(request.method) \(url) with HTTP \(response.status)\(said)")
+            throw ActionError(localized("\(site) answered \(request.method) \(url) with HTTP \(response.status)\(said)"))
         }
     }
 }

@@ -5,7 +5,20 @@ import Foundation
 public enum ItemAction: String, Sendable, CaseIterable, Hashable {
     case reply, thank, favourite, like, star, react, checkin
 
-    /// The state an item keeps after the action (`favourited`), for every front end.
+    /// What the reader did to the item, in the current language: `you favourited`.
+    public var doneByYou: String {
+        switch self {
+        case .reply: localized("you replied")
+        case .thank: localized("you thanked")
+        case .favourite: localized("you favourited")
+        case .like: localized("you liked")
+        case .star: localized("you starred")
+        case .react: localized("you reacted")
+        case .checkin: localized("you checked in")
+        }
+    }
+
+    /// The state an item keeps after the action (`favourited`): a word of the stored record.
     public var doneState: String {
         switch self {
         case .reply: "replied"
@@ -14,7 +27,7 @@ public enum ItemAction: String, Sendable, CaseIterable, Hashable {
         case .like: "liked"
         case .star: "starred"
         case .react: "reacted"
-        case .checkin: "checked in"
+        case .checkin: "checked in"  // verbatim: a stored state word; doneByYou is what people read
         }
     }
 }

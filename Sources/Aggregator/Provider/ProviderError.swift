@@ -54,9 +54,9 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         switch reason {
-        case .unknownSection: "aggr has no route for section \"\(detail)\" of this type (a bug: please report it)"
-        case .unexpectedPayload: "unexpected answer: \(detail)"
-        case .needsSignIn: (section.isEmpty ? "" : "\(section) ") + "needs a token or sign-in: \(detail)"
+        case .unknownSection: localized("aggr has no route for section \"\(detail)\" of this type (a bug: please report it)")
+        case .unexpectedPayload: localized("unexpected answer: \(detail)")
+        case .needsSignIn: (section.isEmpty ? "" : "\(section) ") + localized("needs a token or sign-in: \(detail)")
         case .blocked, .notFound: detail
         }
     }
@@ -69,18 +69,18 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         case DecodingError.keyNotFound(let key, let context):
             place = "missing \"\(key.stringValue)\" at \(path(context.codingPath))"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            place = "wrong type at \(path(context.codingPath))"
+            place = localized("wrong type at \(path(context.codingPath))")
         case DecodingError.dataCorrupted(let context):
-            place = context.codingPath.isEmpty ? "not JSON" : "bad value at \(path(context.codingPath))"
+            place = context.codingPath.isEmpty ? localized("not JSON") : localized("bad value at \(path(context.codingPath))")
         default:
-            place = "cannot be read"
+            place = localized("cannot be read")
         }
-        return "\(place) (body starts: \(start.isEmpty ? "empty" : start))"
+        return localized("\(place) (body starts: \(start.isEmpty ? "empty" : start))")
     }
 
     private static func path(_ keys: [CodingKey]) -> String {
         keys.isEmpty
-            ? "the top level"
+            ? localized("the top level")
             : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
                 in: CharacterSet(charactersIn: "."))
     }

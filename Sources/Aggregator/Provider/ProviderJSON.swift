@@ -7,7 +7,7 @@ public enum ProviderJSON {
         // JSONDecoder would call bytes that are not UTF-8 "wrong type at the top level".
         if let offset = UTF8Validation.firstInvalidOffset(body) {
             throw ProviderError.unexpectedPayload(
-                detail: "the JSON is not valid UTF-8 (byte 0x\(String(body[offset], radix: 16)) at byte offset \(offset))")
+                detail: localized("the JSON is not valid UTF-8 (byte 0x\(String(body[offset], radix: 16)) at byte offset \(offset))"))
         }
         do {
             let decoder = JSONDecoder()

@@ -53,7 +53,7 @@ public struct ProviderMetadata: Sendable {
 
     /// Why this type does not perform `action`: the reason it declares, else that it has none.
     public func whyAbsent(_ action: ItemAction) -> String {
-        absentActions[action] ?? "\(displayName) items have no \(action.rawValue) action in aggr"
+        absentActions[action] ?? localized("\(displayName) items have no \(action.rawValue) action in aggr")
     }
 
     /// The section kind called `name`, if the type has one.

@@ -14,6 +14,6 @@ public struct RateLimitedError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "rate limited by \(url) until \(ISOTimestamp.format(until))" + (message.map { ": \($0)" } ?? "")
+        localized("rate limited by \(url) until \(ISOTimestamp.format(until))") + (message.map { ": \($0)" } ?? "")
     }
 }

@@ -32,12 +32,14 @@ public struct Refusals: Sendable {
         switch meaning {
         case .signIn(let hint):
             return ProviderError.needsSignIn(
-                detail: "\(site) refused the request (HTTP \(code) from \(url))" + (excerpt.isEmpty ? "" : ": \(excerpt)") + "; \(hint)")
+                detail: localized("\(site) refused the request (HTTP \(code) from \(url))") + (excerpt.isEmpty ? "" : ": \(excerpt)")
+                    + "; \(hint)")
         case .blocked(let barrier, let advice):
             return ProviderError.blocked(
-                detail: "blocked by \(site)'s \(barrier) (HTTP \(code) from \(url))" + (advice.map { "; \($0)" } ?? ""))
+                detail: localized("blocked by \(site)'s \(barrier) (HTTP \(code) from \(url))") + (advice.map { "; \($0)" } ?? ""))
         case .notFound:
-            return ProviderError.notFound(detail: "\(site): \(excerpt.isEmpty ? "not found" : excerpt) (HTTP \(code) from \(url))")
+            return ProviderError.notFound(
+                detail: localized("\(site): \(excerpt.isEmpty ? "not found" : excerpt) (HTTP \(code) from \(url))"))
         }
     }
 }

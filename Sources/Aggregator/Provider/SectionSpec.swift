@@ -27,16 +27,16 @@ public struct SectionSpec: Sendable, Hashable {
     /// Parses `text` for a provider type, throwing a message that says what is wrong.
     public static func parse(_ text: String, for metadata: ProviderMetadata) throws(SectionSpecError) -> SectionSpec {
         guard !text.isEmpty else {
-            throw SectionSpecError("empty section; write a kind such as \"\(metadata.sections.first?.name ?? "…")\"")
+            throw SectionSpecError(localized("empty section; write a kind such as \"\(metadata.sections.first?.name ?? "…")\""))
         }
         let kindEnd = text.firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
         let kindName = String(text[..<kindEnd])
         guard let kind = metadata.section(named: kindName) else {
             let names = metadata.sections.map(\.name)
             let hint =
-                NearestName.suggestion(for: kindName, among: names).map { "did you mean \"\($0)\"?" }
-                ?? "valid kinds: \(names.joined(separator: ", "))"
-            throw SectionSpecError("unknown section kind \"\(kindName)\" for type \(metadata.typeName) (\(hint))")
+                NearestName.suggestion(for: kindName, among: names).map { localized("did you mean \"\($0)\"?") }
+                ?? localized("valid kinds: \(names.joined(separator: ", "))")
+            throw SectionSpecError(localized("unknown section kind \"\(kindName)\" for type \(metadata.typeName) (\(hint))"))
         }
         var rest = text[kindEnd...]
         var query: Substring = ""
@@ -61,25 +61,29 @@ public struct SectionSpec: Sendable, Hashable {
     private static func checkArgument(_ text: Substring?, of kind: SectionKind) throws(SectionSpecError) -> [String] {
         switch kind.argument {
         case .none:
-            if text != nil { throw SectionSpecError("section kind \"\(kind.name)\" takes no argument (write \"\(kind.usage)\")") }
+            if text != nil {
+                throw SectionSpecError(localized("section kind \"\(kind.name)\" takes no argument (write \"\(kind.usage)\")"))
+            }
             return []
         case .rest(let label):
             guard let text, !text.isEmpty else {
-                throw SectionSpecError("section kind \"\(kind.name)\" needs a \(label): \(kind.usage)")
+                throw SectionSpecError(localized("section kind \"\(kind.name)\" needs a \(label): \(kind.usage)"))
             }
             return [String(text)]
         case .optionalSegment:
             guard let text else { return [] }
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 1, !text.isEmpty else {
-                throw SectionSpecError("section kind \"\(kind.name)\" takes at most one argument: \(kind.usage)")
+                throw SectionSpecError(localized("section kind \"\(kind.name)\" takes at most one argument: \(kind.usage)"))
             }
             return [String(text)]
         case .segments(let names):
             let parts = text.map { $0.split(separator: "/", omittingEmptySubsequences: false).map(String.init) } ?? []
             guard parts.count == names.count, !parts.contains(where: \.isEmpty) else {
                 throw SectionSpecError(
-                    "section kind \"\(kind.name)\" needs \(names.count == 1 ? "an argument" : "\(names.count) arguments"): \(kind.usage)")
+                    localized(
+                        "section kind \"\(kind.name)\" needs an argument: \(kind.usage)",
+                        plural: "section kind \"\(kind.name)\" needs \(names.count) arguments: \(kind.usage)", count: names.count))
             }
             return parts
         }
@@ -94,9 +98,10 @@ public struct SectionSpec: Sendable, Hashable {
             guard let spec = kind.options.first(where: { $0.name == name }) else {
                 let names = kind.options.map(\.name)
                 let hint =
-                    NearestName.suggestion(for: name, among: names).map { " (did you mean \"\($0)\"?)" }
-                    ?? (names.isEmpty ? " (it takes no options)" : " (valid options: \(names.joined(separator: ", ")))")
-                throw SectionSpecError("unknown option \"\(name)\" for section kind \"\(kind.name)\"\(hint)")
+                    NearestName.suggestion(for: name, among: names).map { localized(" (did you mean \"\($0)\"?)") }
+                    ?? (names.isEmpty
+                        ? localized(" (it takes no options)") : localized(" (valid options: \(names.joined(separator: ", ")))"))
+                throw SectionSpecError(localized("unknown option \"\(name)\" for section kind \"\(kind.name)\"\(hint)"))
             }
             if let problem = spec.valueType.problem(with: value) {
                 throw SectionSpecError("option \"\(name)\" \(problem)")
@@ -123,19 +128,19 @@ extension OptionValueType {
     public func problem(with text: String) -> String? {
         switch self {
         case .string: return nil
-        case .object: return "must be an object"
-        case .stringList: return "must be a list of strings"
+        case .object: return localized("must be an object")
+        case .stringList: return localized("must be a list of strings")
         case .integer(let range):
             guard let number = Int(text), range.contains(number) else {
-                return "must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \"\(text)\")"
+                return localized("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \"\(text)\")")
             }
             return nil
         case .boolean:
-            return text == "true" || text == "false" ? nil : "must be true or false (got \"\(text)\")"
+            return text == "true" || text == "false" ? nil : localized("must be true or false (got \"\(text)\")")
         case .choice(let values):
-            return values.contains(text) ? nil : "must be one of \(values.joined(separator: ", ")) (got \"\(text)\")"
+            return values.contains(text) ? nil : localized("must be one of \(values.joined(separator: ", ")) (got \"\(text)\")")
         case .url:
-            return WebURL.isHTTP(text) ? nil : "must be an http or https URL (got \"\(text)\")"
+            return WebURL.isHTTP(text) ? nil : localized("must be an http or https URL (got \"\(text)\")")
         }
     }
 }

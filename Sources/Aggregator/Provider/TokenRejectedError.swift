@@ -15,6 +15,8 @@ public struct TokenRejectedError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "token rejected (expired or revoked): renew the token in $\(variable) (HTTP 401 from \(url)\(excerpt.isEmpty ? "" : ": \(excerpt)"))"
+        localized(
+            "token rejected (expired or revoked): renew the token in $\(variable) (HTTP 401 from \(url)\(excerpt.isEmpty ? "" : ": \(excerpt)"))"
+        )
     }
 }

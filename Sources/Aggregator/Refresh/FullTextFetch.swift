@@ -21,30 +21,31 @@ public struct FullTextFetch: Sendable {
     public func article(for stored: StoredItem, selector: String? = nil) async throws(FullTextError) -> Article {
         let url = TrackingParameters.removed(from: stored.item.url)
         let shown = SecretRedactor.redact(url: url)
-        guard WebURL.isHTTP(url) else { throw FullTextError("item \(stored.ref) has no web page to read (\(shown))") }
+        guard WebURL.isHTTP(url) else { throw FullTextError(localized("item \(stored.ref) has no web page to read (\(shown))")) }
         let response: HTTPResponse
         do {
             response = try await http.send(
+                // verbatim: an Accept header
                 HTTPRequest(url: url, headers: [("Accept", "text/html,application/xhtml+xml")], timeoutSeconds: 30))
         } catch {
             throw FullTextError("\(shown): \(error)")
         }
-        guard (200..<300).contains(response.status) else { throw FullTextError("\(shown) answered HTTP \(response.status)") }
+        guard (200..<300).contains(response.status) else { throw FullTextError(localized("\(shown) answered HTTP \(response.status)")) }
         guard response.body.count <= Self.maximumPageBytes else {
-            throw FullTextError("\(shown) is over \(Self.maximumPageBytes / 1_048_576) MB; not read")
+            throw FullTextError(localized("\(shown) is over \(Self.maximumPageBytes / 1_048_576) MB; not read"))
         }
         var article: Article
         if let selector {
             guard let document = try? MarkupDocument.html(response.body, url: response.url),
                 let found = (try? document.select(css: selector))?.first
-            else { throw FullTextError("nothing matches the selector \"\(selector)\" on \(shown)") }
+            else { throw FullTextError(localized("nothing matches the selector \"\(selector)\" on \(shown)")) }
             let content = HTMLSanitizer.sanitize(found.innerHTML, baseURL: response.url)
             article = Article(
                 title: stored.item.title, content: content,
                 text: HTMLText.plainText(content).split(whereSeparator: \.isWhitespace).joined(separator: " "))
         } else {
             guard let extracted = ArticleExtractor().extract(response.body, url: response.url) else {
-                throw FullTextError("no article found on \(SecretRedactor.redact(url: response.url))")
+                throw FullTextError(localized("no article found on \(SecretRedactor.redact(url: response.url))"))
             }
             article = extracted
         }
@@ -52,7 +53,7 @@ public struct FullTextFetch: Sendable {
         do {
             try storage.saveArticle(article, of: stored.ref, now: now)
         } catch {
-            throw FullTextError("keeping the article of item \(stored.ref): \(error)")
+            throw FullTextError(localized("keeping the article of item \(stored.ref): \(error)"))
         }
         return article
     }

@@ -71,11 +71,18 @@ public struct RefreshSummary: Sendable {
         let totals = totals
         let failed = failedProviders
         let notModified = outcomes.reduce(0) { $0 + $1.unchangedSections }
-        var text = "\(outcomes.count) provider\(outcomes.count == 1 ? "" : "s") refreshed in \(String(format: "%.1f", elapsed)) s: "
-        text += "\(totals.new) new, \(totals.updated) updated, \(totals.unchanged) unchanged, "
-        if notModified > 0 { text += "\(notModified) section\(notModified == 1 ? "" : "s") not modified, " }
-        text += failed.isEmpty ? "0 failed" : "\(failed.count) failed (\(failed.joined(separator: ", ")))"
-        if !skipped.isEmpty { text += ", \(skipped.count) skipped" }
+        let seconds = String(format: "%.1f", elapsed)
+        let count = outcomes.count
+        var text = localized(
+            "\(count) provider refreshed in \(seconds) s: ", plural: "\(count) providers refreshed in \(seconds) s: ", count: count)
+        var parts = [localized("\(totals.new) new, \(totals.updated) updated, \(totals.unchanged) unchanged")]
+        if notModified > 0 {
+            parts.append(
+                localized("\(notModified) section not modified", plural: "\(notModified) sections not modified", count: notModified))
+        }
+        parts.append(failed.isEmpty ? localized("0 failed") : localized("\(failed.count) failed (\(failed.joined(separator: ", ")))"))
+        if !skipped.isEmpty { parts.append(localized("\(skipped.count) skipped")) }
+        text += parts.joined(separator: localized(", ", context: "list separator"))
         return text
     }
 }

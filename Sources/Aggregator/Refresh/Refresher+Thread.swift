@@ -37,12 +37,12 @@ extension Refresher {
     /// upstream rate limit is honoured, and one this fetch meets is remembered.
     public func fetchThread(of topic: StoredItem) async throws -> [StoredItem] {
         guard let (provider, entry, spec) = Self.threadSource(of: topic.item, configuration: configuration, registry: registry) else {
-            throw ThreadFetchError("\(topic.item.provider): this provider cannot fetch \(topic.item.kind.rawValue) threads")
+            throw ThreadFetchError(localized("\(topic.item.provider): this provider cannot fetch \(topic.item.kind.rawValue) threads"))
         }
         let metadata = type(of: provider).metadata
         var state = try store.providerStates()[entry.id] ?? ProviderState(provider: entry.id)
         if state.waitReason == .rateLimit, let until = state.nextAllowedFetch, until > now {
-            throw ThreadFetchError("\(entry.id): rate limited until \(ISOTimestamp.format(until))")
+            throw ThreadFetchError(localized("\(entry.id): rate limited until \(ISOTimestamp.format(until))"))
         }
         let session = FetchSession(memory: store, provider: entry.id)
         do {
@@ -68,9 +68,9 @@ extension Refresher {
     public static func whyThreadIsUnavailable(of item: Item, configuration: Configuration, registry: ProviderRegistry) -> String? {
         guard threadSource(of: item, configuration: configuration, registry: registry) == nil else { return nil }
         guard let entry = configuration.provider(id: item.provider) else {
-            return "its provider \"\(item.provider)\" is no longer in \(configuration.file), so they cannot be fetched"
+            return localized("its provider \"\(item.provider)\" is no longer in \(configuration.file), so they cannot be fetched")
         }
-        return "\(entry.type) providers cannot fetch the replies of a \(item.kind.rawValue)"
+        return localized("\(entry.type) providers cannot fetch the replies of a \(item.kind.rawValue)")
     }
 
     /// The provider, its entry and the parsed section that fetch `item`'s thread.

@@ -58,7 +58,7 @@ public struct Refresher: Sendable {
                 other.id != entry.id && budgetKeys[other.id] == key && states[other.id]?.waitReason == .rateLimit
                     && (states[other.id]?.nextAllowedFetch ?? now) > now
             }), let until = states[sharer.id]?.nextAllowedFetch {
-                let reason = "rate limited until \(ISOTimestamp.format(until)) (budget shared with \(sharer.id))"
+                let reason = localized("rate limited until \(ISOTimestamp.format(until)) (budget shared with \(sharer.id))")
                 summary.skipped.append((entry.id, reason, .rateLimit))
                 events(.skipped(provider: entry.id, reason: reason))
                 continue
@@ -84,13 +84,15 @@ public struct Refresher: Sendable {
     /// Why a provider must wait, or nil when it may run now.
     func waitReason(_ state: ProviderState?, interval: TimeSpan?, force: Bool) -> String? {
         guard let state, let next = state.nextFetch(interval: interval), next > now else { return nil }
-        let when = "until \(ISOTimestamp.format(next)) (in \(TimeSpan(seconds: max(1, Int(next.timeIntervalSince(now))))))"
+        let when = localized("until \(ISOTimestamp.format(next)) (in \(TimeSpan(seconds: max(1, Int(next.timeIntervalSince(now))))))")
         switch state.waitReason ?? .interval {
-        case .rateLimit: return "rate limited \(when)"
+        case .rateLimit: return localized("rate limited \(when)")
         case .backoff where !force:
-            return
-                "backing off after \(state.consecutiveFailures) failure\(state.consecutiveFailures == 1 ? "" : "s") in a row, \(when); --force tries now"
-        case .interval where !force: return "fetched recently; next \(when); --force fetches now"
+            let failures = state.consecutiveFailures
+            return localized(
+                "backing off after \(failures) failure in a row, \(when); --force tries now",
+                plural: "backing off after \(failures) failures in a row, \(when); --force tries now", count: failures)
+        case .interval where !force: return localized("fetched recently; next \(when); --force fetches now")
         default: return nil
         }
     }
@@ -243,7 +245,7 @@ public struct Refresher: Sendable {
     /// A one-line description of any fetch error.
     static func describe(_ error: Error) -> String {
         switch error {
-        case is CancellationError: "stopped before it finished (aggr was stopping)"
+        case is CancellationError: localized("stopped before it finished (aggr was stopping)")
         case let error as CustomStringConvertible: TerminalText.sanitize(error.description)
         default: TerminalText.sanitize(String(describing: error))
         }

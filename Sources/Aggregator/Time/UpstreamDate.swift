@@ -94,6 +94,7 @@ public enum UpstreamDate {
     static func relative(_ text: String, reference: Date) -> Date? {
         let lowered = text.lowercased()
         switch lowered {
+        // verbatim: upstream text this parser recognises, not a message
         case "刚刚", "几秒前", "just now", "now", "moments ago", "a few seconds ago": return reference
         case "昨天", "yesterday": return reference.addingTimeInterval(-86_400)
         case "前天": return reference.addingTimeInterval(-172_800)

@@ -22,8 +22,8 @@ public struct NotificationDigest: Sendable {
     /// `3 new: First title · Second title · Third title` (the first three, then `+N more`).
     public var text: String {
         let titles = items.prefix(3).map { TerminalText.sanitize($0.item.title) }
-        var text = "\(total) new: " + titles.joined(separator: " · ")
-        if total > titles.count { text += " · +\(total - titles.count) more" }
+        var text = localized("\(total) new: \(titles.joined(separator: " · "))")
+        if total > titles.count { text += " · " + localized("+\(total - titles.count) more") }
         return text
     }
 

@@ -16,11 +16,14 @@ public final class WatchLock: Sendable {
         public var description: String {
             switch self {
             case .held(let path, let pid, let holder):
+                // verbatim: the lock's holder, a command name
                 let command = holder ?? "aggr watch"
-                let owner = pid.map { "\(command) (pid \($0))" } ?? "another \(command)"
-                let activity = command == "aggr watch" ? "watching" : "refreshing"
-                return "\(owner) is already \(activity) this database (lock \(path)); stop it first or let it run"
-            case .unavailable(let path, let reason): return "cannot lock \(path): \(reason)"
+                let owner = pid.map { "\(command) (pid \($0))" } ?? command
+                // verbatim: the lock's holder, a command name
+                return command == "aggr watch"
+                    ? localized("\(owner) is already watching this database (lock \(path)); stop it first or let it run")
+                    : localized("\(owner) is already refreshing this database (lock \(path)); stop it first or let it run")
+            case .unavailable(let path, let reason): return localized("cannot lock \(path): \(reason)")
             }
         }
     }
@@ -31,6 +34,7 @@ public final class WatchLock: Sendable {
 
     /// Takes the claim for the database at `database` for `holder` (the command, such as
     /// `aggr serve`), or throws at once when it is held.
+    // verbatim: the lock's holder, a command name
     public init(database: String, holder: String = "aggr watch") throws(Failure) {
         let path = database + ".watch"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

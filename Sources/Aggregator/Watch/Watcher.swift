@@ -65,7 +65,7 @@ public struct Watcher: Sendable {
                     report(.configReloaded(configuration))
                 }
             } catch {
-                report(.configRejected(message: "\(error); keeping the last good config"))
+                report(.configRejected(message: localized("\(error); keeping the last good config")))
             }
             registerNewRules(configuration)
             if let summary = await refreshDue(configuration, held: &held) { lastSummary = summary }
@@ -115,7 +115,7 @@ public struct Watcher: Sendable {
                 tellCheckin(result, configuration: configuration, through: deliveries)
             } catch {
                 held[id] = Date().addingTimeInterval(3_600)
-                report(.problem("check-in \(id): \(error); trying again in an hour"))
+                report(.problem(localized("check-in \(id): \(error); trying again in an hour")))
             }
         }
     }
@@ -126,11 +126,12 @@ public struct Watcher: Sendable {
         let rules = configuration.notify.filter(\.checkins)
         guard !rules.isEmpty else { return }
         let now = session.clock()
-        let streak = result.streak.map { " (\($0) day\($0 == 1 ? "" : "s") in a row)" } ?? ""
+        let streak = result.streak.map { " (" + localized("\($0) day in a row", plural: "\($0) days in a row", count: $0) + ")" } ?? ""
         let site = session.siteURL(of: result.provider) ?? ""
         let notice = Item(
             provider: result.provider, section: "checkin", id: "checkin/\(ItemActions.day(now, in: TimeZone(secondsFromGMT: 0)!))",
-            kind: .notification, title: "\(result.provider) daily check-in: \(result.message)\(streak)", url: site, published: now)
+            kind: .notification, title: localized("\(result.provider) daily check-in: \(result.message)\(streak)"), url: site,
+            published: now)
         let digest = NotificationDigest(rule: "", items: [StoredItem(ref: 0, item: notice, firstSeen: now)])
         for rule in rules {
             var told = digest
@@ -158,7 +159,7 @@ public struct Watcher: Sendable {
         do {
             states = try store.providerStates()
         } catch {
-            report(.problem("reading provider state: \(error)"))
+            report(.problem(localized("reading provider state: \(error)")))
             return (Date().addingTimeInterval(configCheckInterval), nil)
         }
         var best: (Date, String)?

@@ -113,6 +113,7 @@ public struct DribbbleParser: Sendable {
             throw ProviderError.unexpectedPayload(detail: "\(error)")
         }
         let rows = (try? document.select(css: "li[id^='screenshot-']")) ?? []
+        // verbatim: CSS selectors
         if rows.isEmpty, ((try? document.select(css: "ol.dribbbles, ol.shots-grid, #main")) ?? []).isEmpty {
             throw ProviderError.unexpectedPayload(detail: "not a Dribbble shot list (no li[id^=screenshot-])")
         }
@@ -122,18 +123,23 @@ public struct DribbbleParser: Sendable {
             func count(_ selector: String) -> Int? {
                 first(selector).flatMap { DisplayedCount.parse($0.trimmedText) }
             }
+            // verbatim: CSS selectors
             let title = first("a.dribbble-link")?.attribute("title") ?? first("a.dribbble-over strong")?.trimmedText ?? "Shot \(id)"
             var path = (first("a[href^='/shots/']")?.attribute("href") ?? "/shots/\(id)")
             if path.hasSuffix("/rebounds") { path = String(path.dropLast("/rebounds".count)) }
             let user = first("span.attribution-user a")
             let image =
+                // verbatim: CSS selectors
                 first("picture source")?.attribute("srcset")?.split(separator: " ").first.map(String.init)
+                // verbatim: CSS selectors
                 ?? first("picture img, img")?.attribute("src")
+            // verbatim: CSS selectors
             let summary = first("a.dribbble-over span.comment")?.trimmedText ?? ""
             return Item(
                 provider: provider, section: section, id: "shot/\(id)", kind: .shot, title: ItemText.title(title), url: webURL + path,
                 author: user.map { Author(name: $0.trimmedText, url: $0.attribute("href").map { webURL + $0 }) },
                 summary: ItemText.summary(summary), published: servedAt.addingTimeInterval(-Double(index)),
+                // verbatim: CSS selectors
                 metrics: Metrics(comments: count("li.cmnt span"), likes: count("li.fav a"), views: count("li.views span")), image: image)
         }
     }

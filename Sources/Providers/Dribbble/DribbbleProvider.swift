@@ -6,13 +6,14 @@ import Foundation
 public struct DribbbleProvider: Provider {
     public static let metadata = ProviderMetadata(
         typeName: "dribbble", displayName: "Dribbble",
-        summary: "Shots from Dribbble: yours through API v2, popular, a designer's and search results through the site's pages.",
+        summary: localized("Shots from Dribbble: yours through API v2, popular, a designer's and search results through the site's pages."),
         sections: DribbbleRoute.Kind.allCases.map(\.section),
         options: [
-            OptionSpec("details", .boolean, summary: "Read each new shot's page for its date, tags, likes and saves", default: "false"),
-            OptionSpec("max_details", .integer(1...60), summary: "Shot pages read per refresh at most", default: "10"),
+            OptionSpec(
+                "details", .boolean, summary: localized("Read each new shot's page for its date, tags, likes and saves"), default: "false"),
+            OptionSpec("max_details", .integer(1...60), summary: localized("Shot pages read per refresh at most"), default: "10"),
         ],
-        auth: .optional(defaultTokenEnv: "DRIBBBLE_TOKEN", note: "OAuth token for API v2 (shots, projects)"),
+        auth: .optional(defaultTokenEnv: "DRIBBBLE_TOKEN", note: localized("OAuth token for API v2 (shots, projects)")),
         defaultAPIURL: "https://api.dribbble.com/v2", defaultWebURL: "https://dribbble.com", defaultInterval: TimeSpan(seconds: 3_600),
         tokenCheck: TokenCheck(path: "/user"), absentActions: Self.absentActions)
 
@@ -34,7 +35,7 @@ public struct DribbbleProvider: Provider {
         switch try DribbbleRoute(section) {
         case .account(let list):
             guard let token = context.token(for: configuration, metadata: Self.metadata) else {
-                throw ProviderError.needsSignIn(detail: "Dribbble's API needs an OAuth token: set $\(tokenVariable)")
+                throw ProviderError.needsSignIn(detail: localized("Dribbble's API needs an OAuth token: set $\(tokenVariable)"))
             }
             guard let accountBody = try await api("/user", token: token, context: context, conditional: false) else {
                 return SectionFetch(section: describe(section, "Dribbble"), items: nil)
@@ -107,9 +108,10 @@ extension DribbbleProvider {
     /// Dribbble's API v2 gives third-party tokens no way to like: its like endpoints went
     /// with API v1 in 2018, and the web's own like needs the browser session and its CSRF token.
     static let absentActions: [ItemAction: String] = [
-        .like: "Dribbble's API v2 has no like endpoint for third-party tokens (likes were API v1's, retired in 2018)",
-        .reply: "Dribbble's API v2 has no comment endpoint for third-party tokens",
-        .star: "Dribbble has no stars", .thank: "Dribbble has no thanks", .favourite: "Dribbble has no favourites",
-        .react: "Dribbble has no reactions", .checkin: "Dribbble has no daily check-in",
+        .like: localized("Dribbble's API v2 has no like endpoint for third-party tokens (likes were API v1's, retired in 2018)"),
+        .reply: localized("Dribbble's API v2 has no comment endpoint for third-party tokens"),
+        .star: localized("Dribbble has no stars"), .thank: localized("Dribbble has no thanks"),
+        .favourite: localized("Dribbble has no favourites"),
+        .react: localized("Dribbble has no reactions"), .checkin: localized("Dribbble has no daily check-in"),
     ]
 }

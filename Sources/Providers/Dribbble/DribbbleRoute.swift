@@ -15,11 +15,11 @@ enum DribbbleRoute: Equatable {
         /// This kind in the type's metadata.
         var section: SectionKind {
             switch self {
-            case .shots: SectionKind(rawValue, summary: "Your shots (API v2 /user/shots)", needsToken: true)
-            case .projects: SectionKind(rawValue, summary: "Your projects (API v2 /user/projects)", needsToken: true)
+            case .shots: SectionKind(rawValue, summary: localized("Your shots (API v2 /user/shots)"), needsToken: true)
+            case .projects: SectionKind(rawValue, summary: localized("Your projects (API v2 /user/projects)"), needsToken: true)
             case .popular:
                 SectionKind(
-                    rawValue, summary: "Popular shots (the page /shots/popular)",
+                    rawValue, summary: localized("Popular shots (the page /shots/popular)"),
                     options: [OptionSpec("timeframe", .choice(["week", "month", "year", "ever"]), summary: "Period")])
             case .user: SectionKind(rawValue, summary: "A designer's shots (the page /<name>)", argument: .segments(["name"]))
             case .search:

@@ -12,13 +12,14 @@ import Foundation
 public struct CommandProvider: Provider {
     public static let metadata = ProviderMetadata(
         typeName: "exec", displayName: "Command",
-        summary: "Any program that prints contract JSON lines or an RSS/Atom/JSON Feed document.",
-        sections: [SectionKind("run", summary: "One run of the command (the default section)")],
+        summary: localized("Any program that prints contract JSON lines or an RSS/Atom/JSON Feed document."),
+        sections: [SectionKind("run", summary: localized("One run of the command (the default section)"))],
         options: [
-            OptionSpec("command", .stringList, summary: "The program and its arguments, no shell"),
-            OptionSpec("timeout", .string, summary: "Longest run, such as 30s or 2m", default: "30s"),
-            OptionSpec("max_output", .integer(1_024...67_108_864), summary: "Most bytes of standard output read", default: "8388608"),
-            OptionSpec("env", .object, summary: "The only environment variables the command sees"),
+            OptionSpec("command", .stringList, summary: localized("The program and its arguments, no shell")),
+            OptionSpec("timeout", .string, summary: localized("Longest run, such as 30s or 2m"), default: "30s"),
+            OptionSpec(
+                "max_output", .integer(1_024...67_108_864), summary: localized("Most bytes of standard output read"), default: "8388608"),
+            OptionSpec("env", .object, summary: localized("The only environment variables the command sees")),
         ],
         auth: .none, defaultInterval: TimeSpan(seconds: 900), defaultSections: ["run"])
 
@@ -31,19 +32,19 @@ public struct CommandProvider: Provider {
         self.configuration = configuration
         guard case .array(let parts)? = configuration.options["command"] else {
             throw configuration.error(
-                at: "options", "needs \"command\": the program and its arguments, such as [\"/usr/bin/my-feed\", \"--json\"]")
+                at: "options", localized("needs \"command\": the program and its arguments, such as [\"/usr/bin/my-feed\", \"--json\"]"))
         }
         argv = parts.compactMap(\.stringValue)
         let timeoutText = configuration.stringOption("timeout") ?? "30s"
         guard let span = TimeSpan(parsing: timeoutText), span.seconds > 0 else {
-            throw configuration.error(at: "options.timeout", "bad duration \"\(timeoutText)\" (write e.g. 30s, 2m)")
+            throw configuration.error(at: "options.timeout", localized("bad duration \"\(timeoutText)\" (write e.g. 30s, 2m)"))
         }
         timeout = span
         var environment: [String: String] = [:]
         if case .object(let members)? = configuration.options["env"] {
             for member in members {
                 guard let value = member.value.stringValue else {
-                    throw configuration.error(at: "options.env.\(member.key)", "must be a string")
+                    throw configuration.error(at: "options.env.\(member.key)", localized("must be a string"))
                 }
                 environment[member.key] = value
             }
@@ -62,16 +63,17 @@ public struct CommandProvider: Provider {
         } catch let failure as CommandRunner.Failure {
             let detail: String
             switch failure {
-            case .notFound(let command): detail = "command \"\(command)\" not found (give an absolute path or one on PATH)"
-            case .timedOut(let seconds, let stderr): detail = "\(name) ran longer than \(seconds) s and was stopped" + excerpt(stderr)
-            case .tooMuchOutput(let limit): detail = "\(name) printed more than \(limit) bytes (options.max_output)"
-            case .launch(let reason): detail = "\(name) could not start: \(reason)"
+            case .notFound(let command): detail = localized("command \"\(command)\" not found (give an absolute path or one on PATH)")
+            case .timedOut(let seconds, let stderr):
+                detail = localized("\(name) ran longer than \(seconds) s and was stopped") + excerpt(stderr)
+            case .tooMuchOutput(let limit): detail = localized("\(name) printed more than \(limit) bytes (options.max_output)")
+            case .launch(let reason): detail = localized("\(name) could not start: \(reason)")
             }
             throw ProviderError.unexpectedPayload(detail: detail)
         }
         let stderr = String(decoding: output.stderr, as: UTF8.self)
         guard output.status == 0 else {
-            throw ProviderError.unexpectedPayload(detail: "\(name) exited with status \(output.status)" + excerpt(stderr))
+            throw ProviderError.unexpectedPayload(detail: localized("\(name) exited with status \(output.status)") + excerpt(stderr))
         }
         let described = Section(provider: configuration.id, key: section.key, title: name)
         let text = String(decoding: output.stdout, as: UTF8.self)
@@ -97,7 +99,7 @@ public struct CommandProvider: Provider {
             }
             return SectionFetch(section: described, items: items)
         } catch {
-            throw ProviderError.unexpectedPayload(detail: "\(name) printed a bad line: \(error)" + excerpt(stderr))
+            throw ProviderError.unexpectedPayload(detail: localized("\(name) printed a bad line: \(error)") + excerpt(stderr))
         }
     }
 

@@ -5,12 +5,12 @@ import Foundation
 public struct FeedProvider: Provider {
     public static let metadata = ProviderMetadata(
         typeName: "feed", displayName: "Feed",
-        summary: "Any RSS 0.9x/1.0/2.0, Atom 1.0 or JSON Feed 1.x document.",
+        summary: localized("Any RSS 0.9x/1.0/2.0, Atom 1.0 or JSON Feed 1.x document."),
         sections: [
-            SectionKind("url", summary: "The feed at this URL", argument: .rest("feed url")),
-            SectionKind("feed", summary: "The feed named by the url option (the default section)"),
+            SectionKind("url", summary: localized("The feed at this URL"), argument: .rest(localized("feed url"))),
+            SectionKind("feed", summary: localized("The feed named by the url option (the default section)")),
         ],
-        options: [OptionSpec("url", .url, summary: "The feed URL, for entries without sections")],
+        options: [OptionSpec("url", .url, summary: localized("The feed URL, for entries without sections"))],
         auth: .none, defaultInterval: TimeSpan(seconds: 1_800), defaultSections: ["feed"])
 
     public let configuration: ProviderConfiguration
@@ -19,7 +19,7 @@ public struct FeedProvider: Provider {
         for (index, section) in configuration.sections.enumerated() {
             if section.kind == "url", !WebURL.isHTTP(section.argument ?? "") {
                 throw configuration.error(
-                    at: "sections[\(index)]", "feed URL must be an http or https URL (got \"\(section.argument ?? "")\")")
+                    at: "sections[\(index)]", localized("feed URL must be an http or https URL (got \"\(section.argument ?? "")\")"))
             }
             if section.kind == "feed", configuration.stringOption("url") == nil {
                 throw configuration.error(

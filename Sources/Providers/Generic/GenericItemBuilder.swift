@@ -69,11 +69,11 @@ struct GenericItemBuilder {
     {
         for (name, value) in [("title", fields.title), ("link", fields.link)] where value?.isEmpty ?? true {
             throw ProviderError.unexpectedPayload(
-                detail: "entry \(index) has no \(name): \(locate(name)) (entry: \(Self.excerpt(excerpt())))")
+                detail: localized("entry \(index) has no \(name): \(locate(name)) (entry: \(Self.excerpt(excerpt())))"))
         }
         guard let link = absolute(fields.link) else {
             throw ProviderError.unexpectedPayload(
-                detail: "entry \(index): link \"\(Self.excerpt(fields.link ?? ""))\" is not a web URL"
+                detail: localized("entry \(index): link \"\(Self.excerpt(fields.link ?? ""))\" is not a web URL")
             )
         }
         return item(fields, index: index, link: link)

@@ -13,17 +13,19 @@ import Foundation
 /// itself, or `xpath:` followed by an XPath expression relative to the entry.
 public struct HTMLPageProvider: Provider {
     public static let metadata = ProviderMetadata(
+        // verbatim: a type's name, shown as is like the type id
         typeName: "html", displayName: "Web page",
-        summary: "Any web page: CSS or XPath selectors in config say which elements are entries and where each field is.",
+        summary: localized("Any web page: CSS or XPath selectors in config say which elements are entries and where each field is."),
         sections: [
-            SectionKind("page", summary: "The page in the url option (the default section)"),
-            SectionKind("url", summary: "This page, with the same selectors", argument: .rest("page url")),
+            SectionKind("page", summary: localized("The page in the url option (the default section)")),
+            SectionKind("url", summary: localized("This page, with the same selectors"), argument: .rest(localized("page url"))),
         ],
         options: [
-            OptionSpec("url", .url, summary: "The page URL"),
-            OptionSpec("items", .string, summary: "Selector of the entries (CSS, or xpath:…)"),
-            OptionSpec("fields", .object, summary: "Selector per field: title and link required; id, author, date, summary, image"),
-            OptionSpec("date_format", .string, summary: "Date pattern when dates are unusual (yyyy年MM月dd日)"),
+            OptionSpec("url", .url, summary: localized("The page URL")),
+            OptionSpec("items", .string, summary: localized("Selector of the entries (CSS, or xpath:…)")),
+            OptionSpec(
+                "fields", .object, summary: localized("Selector per field: title and link required; id, author, date, summary, image")),
+            OptionSpec("date_format", .string, summary: localized("Date pattern when dates are unusual (yyyy年MM月dd日)")),
         ],
         auth: .none, defaultInterval: TimeSpan(seconds: 1_800), defaultSections: ["page"])
 
@@ -69,7 +71,7 @@ public struct HTMLPageProvider: Provider {
     public init(configuration: ProviderConfiguration) throws(ConfigError) {
         self.configuration = configuration
         guard let itemsText = configuration.stringOption("items") else {
-            throw configuration.error(at: "options", "needs \"items\": the selector of the entries, such as \"article.post\"")
+            throw configuration.error(at: "options", localized("needs \"items\": the selector of the entries, such as \"article.post\""))
         }
         if itemsText.hasPrefix("xpath:") {
             items = String(itemsText.dropFirst(6))
@@ -110,7 +112,8 @@ public struct HTMLPageProvider: Provider {
         }
         guard !entries.isEmpty else {
             throw ProviderError.unexpectedPayload(
-                detail: "items selector \"\(configuration.stringOption("items") ?? "")\" matched nothing (page: \(pageExcerpt()))")
+                detail: localized(
+                    "items selector \"\(configuration.stringOption("items") ?? "")\" matched nothing (page: \(pageExcerpt()))"))
         }
         let title = ((try? document.select(xpath: "//title").first) ?? nil)?.trimmedText
         let builder = GenericItemBuilder(
@@ -121,7 +124,7 @@ public struct HTMLPageProvider: Provider {
             let extracted = ExtractedFields { fields[$0]?.value(in: entry) }
             result.append(
                 try builder.checkedItem(
-                    extracted, index: index, locate: { "selector \"\(fields[$0]!.source)\" found nothing" },
+                    extracted, index: index, locate: { localized("selector \"\(fields[$0]!.source)\" found nothing") },
                     excerpt: { HTMLText.plainText(entry.outerHTML) }))
         }
         return SectionFetch(

@@ -13,17 +13,18 @@ public struct JSONAPIProvider: Provider {
 
     public static let metadata = ProviderMetadata(
         typeName: "json", displayName: "JSON API",
-        summary: "Any JSON API: key paths in config say where the list and each field are.",
+        summary: localized("Any JSON API: key paths in config say where the list and each field are."),
         sections: [
-            SectionKind("api", summary: "The URL in the url option (the default section)"),
-            SectionKind("url", summary: "This URL, with the same key paths", argument: .rest("url")),
+            SectionKind("api", summary: localized("The URL in the url option (the default section)")),
+            SectionKind("url", summary: localized("This URL, with the same key paths"), argument: .rest("url")),
         ],
         options: [
-            OptionSpec("url", .url, summary: "The API URL"),
-            OptionSpec("items", .string, summary: "Key path of the list: data.list, result[*]"),
-            OptionSpec("fields", .object, summary: "Key path per field: title and link required; id, author, date, summary, image"),
+            OptionSpec("url", .url, summary: localized("The API URL")),
+            OptionSpec("items", .string, summary: localized("Key path of the list: data.list, result[*]")),
+            OptionSpec(
+                "fields", .object, summary: localized("Key path per field: title and link required; id, author, date, summary, image")),
             OptionSpec("headers", .object, summary: "Extra request headers; {token} is replaced by the token_env value"),
-            OptionSpec("date_format", .string, summary: "Date pattern when dates are unusual (yyyy-MM-dd HH:mm)"),
+            OptionSpec("date_format", .string, summary: localized("Date pattern when dates are unusual (yyyy-MM-dd HH:mm)")),
             OptionSpec(
                 "sign", .object,
                 summary:
@@ -49,7 +50,7 @@ public struct JSONAPIProvider: Provider {
         }
         items = itemsPath
         fields = try GenericFieldSpec.read(configuration, names: Self.fieldNames) { text, path throws(ConfigError) in
-            guard let keyPath = JSONKeyPath(text) else { throw configuration.error(at: path, "\"\(text)\" is not a key path") }
+            guard let keyPath = JSONKeyPath(text) else { throw configuration.error(at: path, localized("\"\(text)\" is not a key path")) }
             return keyPath
         }
         if configuration.sections.contains(where: { $0.kind == "api" }), configuration.stringOption("url") == nil {
@@ -57,7 +58,7 @@ public struct JSONAPIProvider: Provider {
         }
         if case .object(let headers)? = configuration.options["headers"] {
             for header in headers where header.value.stringValue == nil {
-                throw configuration.error(at: "options.headers.\(header.key)", "must be a string")
+                throw configuration.error(at: "options.headers.\(header.key)", localized("must be a string"))
             }
         }
         signing = try configuration.options["sign"].map { value throws(ConfigError) in try RequestSigning(value, configuration) }
@@ -86,7 +87,7 @@ public struct JSONAPIProvider: Provider {
         do {
             root = try JSONParser.parse(bytes: response.body, mode: .upstream)
         } catch {
-            throw ProviderError.unexpectedPayload(detail: "not JSON: \(error)")
+            throw ProviderError.unexpectedPayload(detail: localized("not JSON: \(error)"))
         }
         let entries = items.values(in: root).flatMap { value -> [JSONValue] in
             if case .array(let elements) = value { return elements }
@@ -94,8 +95,8 @@ public struct JSONAPIProvider: Provider {
         }
         guard !entries.isEmpty else {
             var keys = ""
-            if case .object(let members) = root { keys = " (top-level keys: \(members.map(\.key).joined(separator: ", ")))" }
-            throw ProviderError.unexpectedPayload(detail: "items path \"\(items)\" reached nothing\(keys)")
+            if case .object(let members) = root { keys = localized(" (top-level keys: \(members.map(\.key).joined(separator: ", ")))") }
+            throw ProviderError.unexpectedPayload(detail: localized("items path \"\(items)\" reached nothing\(keys)"))
         }
         let builder = GenericItemBuilder(
             provider: configuration.id, section: section.key, baseURL: response.url, now: context.now,
@@ -105,7 +106,7 @@ public struct JSONAPIProvider: Provider {
             let extracted = ExtractedFields { fields[$0]?.text(in: entry) }
             result.append(
                 try builder.checkedItem(
-                    extracted, index: index, locate: { "key path \"\(fields[$0]!)\" found nothing" },
+                    extracted, index: index, locate: { localized("key path \"\(fields[$0]!)\" found nothing") },
                     excerpt: {
                         var writer = JSONWriter()
                         writer.value(entry)
@@ -123,19 +124,19 @@ enum GenericFieldSpec {
         _ configuration: ProviderConfiguration, names: [String], compile: (String, String) throws(ConfigError) -> T
     ) throws(ConfigError) -> [String: T] {
         guard case .object(let members)? = configuration.options["fields"] else {
-            throw configuration.error(at: "options", "needs \"fields\": where each field is, with at least title and link")
+            throw configuration.error(at: "options", localized("needs \"fields\": where each field is, with at least title and link"))
         }
         var result: [String: T] = [:]
         for member in members {
             let path = "options.fields.\(member.key)"
             guard names.contains(member.key) else {
                 let hint =
-                    NearestName.suggestion(for: member.key, among: names).map { "did you mean \"\($0)\"?" }
+                    NearestName.suggestion(for: member.key, among: names).map { localized("did you mean \"\($0)\"?") }
                     ?? "fields: \(names.joined(separator: ", "))"
-                throw configuration.error(at: "options.fields", "unknown field \"\(member.key)\" (\(hint))")
+                throw configuration.error(at: "options.fields", localized("unknown field \"\(member.key)\" (\(hint))"))
             }
             guard let text = member.value.stringValue, !text.isEmpty else {
-                throw configuration.error(at: path, "must be a non-empty string")
+                throw configuration.error(at: path, localized("must be a non-empty string"))
             }
             result[member.key] = try compile(text, path)
         }

@@ -27,7 +27,7 @@ public struct GitHubEventParser: Sendable {
         switch document {
         case .array(let events): list = events
         case .object: list = [document]
-        default: throw ProviderError.unexpectedPayload(detail: "expected a list of events")
+        default: throw ProviderError.unexpectedPayload(detail: localized("expected a list of events"))
         }
         return try list.enumerated().map { index, event throws(ProviderError) in
             guard let id = event["id"]?.stringValue ?? event["id"]?.integerValue.map(String.init), let type = event["type"]?.stringValue

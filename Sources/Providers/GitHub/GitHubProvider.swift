@@ -9,10 +9,10 @@ public struct GitHubProvider: Provider {
 
     public static let metadata = ProviderMetadata(
         typeName: "github", displayName: "GitHub",
-        summary: "Releases, issues, pulls, commits and events of repositories and people on GitHub.",
+        summary: localized("Releases, issues, pulls, commits and events of repositories and people on GitHub."),
         sections: GitHubRoute.Kind.allCases.map(\.section),
         options: [pagesOption],
-        auth: .optional(defaultTokenEnv: "GITHUB_TOKEN", note: "raises the rate limit to 5000/hour; required for notifications"),
+        auth: .optional(defaultTokenEnv: "GITHUB_TOKEN", note: localized("raises the rate limit to 5000/hour; required for notifications")),
         defaultAPIURL: "https://api.github.com", defaultWebURL: "https://github.com", defaultInterval: TimeSpan(seconds: 900),
         tokenCheck: TokenCheck(
             path: "/user", headers: [("Accept", "application/vnd.github+json"), ("X-GitHub-Api-Version", "2022-11-28")]),
@@ -69,7 +69,7 @@ public struct GitHubProvider: Provider {
         case .notifications:
             guard context.token(for: configuration, metadata: Self.metadata) != nil else {
                 throw ProviderError.needsSignIn(
-                    detail: "GitHub notifications need a token: set $\(tokenVariable) to a token with the notifications scope")
+                    detail: localized("GitHub notifications need a token: set $\(tokenVariable) to a token with the notifications scope"))
             }
             return try await paged("/notifications?per_page=\(perPage)", section, context, title: "GitHub notifications") {
                 try api.notifications($0, section: section.key)
@@ -171,7 +171,7 @@ public struct GitHubProvider: Provider {
             url, headers: headers, token: context.token(for: configuration, metadata: Self.metadata))
         return try await context.get(
             url, headers: authorized, conditional: conditional,
-            refusals: Refusals(site: "GitHub", [401: .signIn(hint: "set $\(tokenVariable) (a token is needed here)")]))
+            refusals: Refusals(site: "GitHub", [401: .signIn(hint: localized("set $\(tokenVariable) (a token is needed here)"))]))
     }
 
     /// The `rel="next"` URL of a Link header.

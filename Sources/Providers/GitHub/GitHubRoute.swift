@@ -25,38 +25,41 @@ enum GitHubRoute: Equatable {
             switch self {
             case .releases:
                 SectionKind(
-                    rawValue, summary: "Releases (drafts skipped)", argument: GitHubProvider.repo,
-                    options: [OptionSpec("prerelease", .boolean, summary: "Include prereleases", default: "true")])
+                    rawValue, summary: localized("Releases (drafts skipped)"), argument: GitHubProvider.repo,
+                    options: [OptionSpec("prerelease", .boolean, summary: localized("Include prereleases"), default: "true")])
             case .issues:
                 SectionKind(
-                    rawValue, summary: "Issues (pull requests excluded)", argument: GitHubProvider.repo,
+                    rawValue, summary: localized("Issues (pull requests excluded)"), argument: GitHubProvider.repo,
                     options: [
-                        OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which issues", default: "open"),
-                        OptionSpec("labels", .string, summary: "Comma-separated label names"),
+                        OptionSpec("state", .choice(["open", "closed", "all"]), summary: localized("Which issues"), default: "open"),
+                        OptionSpec("labels", .string, summary: localized("Comma-separated label names")),
                     ])
             case .pulls:
                 SectionKind(
-                    rawValue, summary: "Pull requests", argument: GitHubProvider.repo,
-                    options: [OptionSpec("state", .choice(["open", "closed", "all"]), summary: "Which pulls", default: "open")])
+                    rawValue, summary: localized("Pull requests"), argument: GitHubProvider.repo,
+                    options: [OptionSpec("state", .choice(["open", "closed", "all"]), summary: localized("Which pulls"), default: "open")])
             case .issue:
                 SectionKind(
-                    rawValue, summary: "One issue or pull request and its comments", argument: .segments(["owner", "repo", "number"]))
+                    rawValue, summary: localized("One issue or pull request and its comments"),
+                    argument: .segments(["owner", "repo", "number"]))
             case .commits:
-                SectionKind(rawValue, summary: "Commits, from the repository's Atom feed (no API quota)", argument: GitHubProvider.repo)
-            case .events: SectionKind(rawValue, summary: "A repository's events", argument: GitHubProvider.repo)
-            case .user: SectionKind(rawValue, summary: "A user's public events", argument: .segments(["login"]))
-            case .received: SectionKind(rawValue, summary: "Events a user received", argument: .segments(["login"]))
-            case .notifications: SectionKind(rawValue, summary: "Your notifications", needsToken: true)
+                SectionKind(
+                    rawValue, summary: localized("Commits, from the repository's Atom feed (no API quota)"), argument: GitHubProvider.repo)
+            case .events: SectionKind(rawValue, summary: localized("A repository's events"), argument: GitHubProvider.repo)
+            case .user: SectionKind(rawValue, summary: localized("A user's public events"), argument: .segments(["login"]))
+            case .received: SectionKind(rawValue, summary: localized("Events a user received"), argument: .segments(["login"]))
+            case .notifications: SectionKind(rawValue, summary: localized("Your notifications"), needsToken: true)
             case .search:
                 SectionKind(
-                    rawValue, summary: "Repository search", argument: .segments(["query"]),
+                    rawValue, summary: localized("Repository search"), argument: .segments(["query"]),
                     options: [
                         OptionSpec("sort", .choice(["stars", "forks", "updated", "best-match"]), summary: "Order", default: "best-match"),
                         OptionSpec("order", .choice(["desc", "asc"]), summary: "Direction", default: "desc"),
                     ])
             case .trending:
                 SectionKind(
-                    rawValue, summary: "Trending repositories (the page github.com/trending)", argument: .optionalSegment("language"),
+                    rawValue, summary: localized("Trending repositories (the page github.com/trending)"),
+                    argument: .optionalSegment("language"),
                     options: [OptionSpec("since", .choice(["daily", "weekly", "monthly"]), summary: "Period", default: "daily")])
             }
         }

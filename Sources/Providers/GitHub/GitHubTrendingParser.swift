@@ -23,7 +23,7 @@ public struct GitHubTrendingParser: Sendable {
         }
         let rows = (try? document.select(css: "article.Box-row")) ?? []
         guard !rows.isEmpty || ((try? document.select(css: "div.Box")) ?? []).count > 0 else {
-            throw ProviderError.unexpectedPayload(detail: "not GitHub's trending page (no article.Box-row)")
+            throw ProviderError.unexpectedPayload(detail: localized("not GitHub's trending page (no article.Box-row)"))
         }
         return rows.enumerated().compactMap { index, row in
             guard let link = (try? row.first(css: "h2 a, h1 a")) ?? nil, let href = link.attribute("href") else { return nil }

@@ -46,8 +46,8 @@ public struct GiteeExploreParser: Sendable {
             let title = ((try? document.select(css: "title")) ?? []).first?.trimmedText ?? ""
             throw ProviderError.unexpectedPayload(
                 detail:
-                    "not Gitee's explore page (no .item rows around a.project-namespace-path links)"
-                    + (title.isEmpty ? "" : "; the page is titled \"\(TerminalText.excerpt(title, limit: 80))\""))
+                    localized("not Gitee's explore page (no .item rows around a.project-namespace-path links)")
+                    + (title.isEmpty ? "" : localized("; the page is titled \"\(TerminalText.excerpt(title, limit: 80))\"")))
         }
         let forge = ForgeItems(provider: provider, section: section)
         let items = listed.enumerated().compactMap { index, row in

@@ -187,7 +187,7 @@ public struct GiteeParser: Sendable, ForgeParser {
     public func account(_ body: [UInt8], section: String) throws(ProviderError) -> Account {
         let user = try ProviderJSON.decode(User.self, body)
         guard !user.login.isEmpty else {
-            throw ProviderError.unexpectedPayload(detail: "the account has an empty login")
+            throw ProviderError.unexpectedPayload(detail: localized("the account has an empty login"))
         }
         return Account(login: user.login, author: author(user) ?? Author(name: user.login))
     }

@@ -6,18 +6,18 @@ extension GiteeProvider {
     static let actions = [
         ActionSupport(
             .star, kinds: [.repo, .release, .issue, .pull, .commit, .event, .reply], needs: .token, undoable: true,
-            summary: "star the item's repository"),
-        ActionSupport(.reply, kinds: [.issue, .reply], needs: .token, summary: "comment on an issue"),
+            summary: localized("star the item's repository")),
+        ActionSupport(.reply, kinds: [.issue, .reply], needs: .token, summary: localized("comment on an issue")),
     ]
     static let absentActions: [ItemAction: String] = [
-        .thank: "Gitee has no thanks", .favourite: "Gitee has no favourites: star the repository instead",
-        .like: "Gitee has no likes: star the repository instead", .react: "Gitee's API v5 has no reactions",
-        .checkin: "Gitee has no daily check-in",
+        .thank: localized("Gitee has no thanks"), .favourite: localized("Gitee has no favourites: star the repository instead"),
+        .like: localized("Gitee has no likes: star the repository instead"), .react: localized("Gitee's API v5 has no reactions"),
+        .checkin: localized("Gitee has no daily check-in"),
     ]
 
     public func perform(_ request: ActionRequest, context: ActionContext) async throws -> ActionOutcome {
         guard let item = request.item, let target = ForgeActionTarget(item) else {
-            throw ActionError("this item names no Gitee repository")
+            throw ActionError(localized("this item names no Gitee repository"))
         }
         let headers = [("Accept", "application/json")]
         switch request.action {
@@ -26,7 +26,7 @@ extension GiteeProvider {
                 "\(apiURL)/user/starred/\(target.repo)", headers: headers + [("Content-Length", "0")], token: context.token)
             guard
                 try await context.send(HTTPRequest(url: url, method: request.undo ? "DELETE" : "PUT", headers: authorized, body: [])) != nil
-            else { return ActionOutcome(message: "would star \(target.repo)") }
+            else { return ActionOutcome(message: localized("would star \(target.repo)")) }
             return ActionOutcome(message: request.undo ? "unstarred \(target.repo)" : "starred \(target.repo)")
         case .reply:
             let number = try target.issueNumber(for: .reply)
@@ -36,13 +36,13 @@ extension GiteeProvider {
             let send = HTTPRequest(
                 url: url, method: "POST", headers: authorized, body: ForgeActionTarget.jsonBody("body", request.text ?? ""))
             guard let response = try await context.send(send) else {
-                return ActionOutcome(message: "would comment on \(target.repo)#\(number)")
+                return ActionOutcome(message: localized("would comment on \(target.repo)#\(number)"))
             }
             let parser = GiteeParser(provider: configuration.id, webURL: webURL)
             let made = try parser.comments(
                 Array("[".utf8) + response.body + Array("]".utf8), repo: target.repo, number: number, issueTitle: target.title,
                 section: "issue/\(target.repo)/\(number)")
-            return ActionOutcome(message: "commented on \(target.repo)#\(number)", newItems: made)
+            return ActionOutcome(message: localized("commented on \(target.repo)#\(number)"), newItems: made)
         default:
             throw ActionError(Self.metadata.whyAbsent(request.action))
         }

@@ -6,10 +6,11 @@ extension GiteeProvider {
     public static func section(following page: WebPage) throws(UnsupportedPage) -> String? {
         guard page.host == "gitee.com" else { return nil }
         let parts = page.path
-        guard let first = parts.first else { throw UnsupportedPage("Gitee's home page has no feed; add a repository or a user") }
+        guard let first = parts.first else { throw UnsupportedPage(localized("Gitee's home page has no feed; add a repository or a user")) }
         if first == "explore" {
             guard parts.count == 1 || parts[1] == "all" else {
-                throw UnsupportedPage("Gitee's explore categories are not sections; featured, popular and latest (/explore/all) are")
+                throw UnsupportedPage(
+                    localized("Gitee's explore categories are not sections; featured, popular and latest (/explore/all) are"))
             }
             switch page.query["order"] ?? "recommend" {
             case "starred": return "popular"

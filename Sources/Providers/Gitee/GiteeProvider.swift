@@ -12,11 +12,13 @@ public struct GiteeProvider: Provider {
     public static let metadata = ProviderMetadata(
         typeName: "gitee", displayName: "Gitee",
         summary:
-            "Featured, popular and latest projects (the explore pages gitee.com/explore/all; API v5 has no such lists); releases, "
-            + "tags, issues, pulls, commits, events and repository search through API v5.",
+            localized(
+                "Featured, popular and latest projects (the explore pages gitee.com/explore/all; API v5 has no such lists); releases, ")
+            + localized("tags, issues, pulls, commits, events and repository search through API v5."),
         sections: GiteeRoute.Kind.allCases.map(\.section),
-        options: [OptionSpec("pages", .integer(1...10), summary: "Pages to read (page/per_page)", default: "1")],
-        auth: .optional(defaultTokenEnv: "GITEE_TOKEN", note: "sent as access_token; raises limits and shows private repositories"),
+        options: [OptionSpec("pages", .integer(1...10), summary: localized("Pages to read (page/per_page)"), default: "1")],
+        auth: .optional(
+            defaultTokenEnv: "GITEE_TOKEN", note: localized("sent as access_token; raises limits and shows private repositories")),
         defaultAPIURL: "https://gitee.com/api/v5", defaultWebURL: "https://gitee.com", defaultInterval: TimeSpan(seconds: 1_800),
         tokenCheck: TokenCheck(path: "/user", placement: .query("access_token")), actions: Self.actions, absentActions: Self.absentActions)
 
@@ -88,6 +90,7 @@ public struct GiteeProvider: Provider {
         case .search(let query, let sort, let order):
             var search = "/search/repositories?q=\(PercentEncoding.component(query))"
             if let sort { search += "&sort=\(sort)&order=\(order)" }
+            // verbatim: a section title kept with the items: data, the same in every language
             return try await paged(search, section, context, title: "Gitee search: \(query)") {
                 try parser.repositories($0, section: key)
             }
@@ -98,7 +101,7 @@ public struct GiteeProvider: Provider {
     func api(_ path: String, _ context: ProviderContext, conditional: Bool = true) async throws -> HTTPResponse? {
         let (url, headers) = TokenPlacement.query("access_token").authorize(
             apiURL + path, headers: [("Accept", "application/json")], token: context.token(for: configuration, metadata: Self.metadata))
-        let refusal = Refusals.Meaning.signIn(hint: "check $\(tokenVariable)")
+        let refusal = Refusals.Meaning.signIn(hint: localized("check $\(tokenVariable)"))
         return try await context.get(
             url, headers: headers, conditional: conditional,
             refusals: Refusals(site: "Gitee", [401: refusal, 403: refusal]))
@@ -140,8 +143,10 @@ public struct GiteeProvider: Provider {
         let names = ["recommend": "featured", "starred": "popular", "latest": "latest"]
         let described = describe(section, "Gitee \(names[order] ?? order) projects")
         let firewall = Refusals.Meaning.blocked(
+            // verbatim: matched against the page, not a message
             barrier: "web firewall",
-            advice: "it may want a browser session for the explore pages, while the API sections (releases, issues, search…) still work")
+            advice: localized(
+                "it may want a browser session for the explore pages, while the API sections (releases, issues, search…) still work"))
         let items = try await PagedList(first: 1, pages: pages).read { page in
             try await context.get(
                 "\(webURL)/explore/all?order=\(order)&page=\(page)", headers: [("Accept", "text/html")], signedIn: true,

@@ -28,29 +28,35 @@ enum GiteeRoute: Equatable {
             case .latest: SectionKind(rawValue, summary: "Recently updated projects (web page /explore/all?order=latest)")
             case .releases: SectionKind(rawValue, summary: "Releases", argument: GiteeProvider.repo)
             case .tags:
-                SectionKind(rawValue, summary: "Tags, for projects that tag without publishing releases", argument: GiteeProvider.repo)
+                SectionKind(
+                    rawValue, summary: localized("Tags, for projects that tag without publishing releases"), argument: GiteeProvider.repo)
             case .issues:
                 SectionKind(
-                    rawValue, summary: "Issues; state and type labels kept as tags", argument: GiteeProvider.repo,
+                    rawValue, summary: localized("Issues; state and type labels kept as tags"), argument: GiteeProvider.repo,
                     options: [
                         OptionSpec(
-                            "state", .choice(["open", "progressing", "closed", "rejected", "all"]), summary: "Which issues", default: "open"
+                            "state", .choice(["open", "progressing", "closed", "rejected", "all"]), summary: localized("Which issues"),
+                            default: "open"
                         )
                     ])
-            case .issue: SectionKind(rawValue, summary: "One issue and its comments", argument: .segments(["owner", "repo", "number"]))
+            case .issue:
+                SectionKind(rawValue, summary: localized("One issue and its comments"), argument: .segments(["owner", "repo", "number"]))
             case .pulls:
                 SectionKind(
-                    rawValue, summary: "Pull requests", argument: GiteeProvider.repo,
-                    options: [OptionSpec("state", .choice(["open", "closed", "merged", "all"]), summary: "Which pulls", default: "open")])
+                    rawValue, summary: localized("Pull requests"), argument: GiteeProvider.repo,
+                    options: [
+                        OptionSpec(
+                            "state", .choice(["open", "closed", "merged", "all"]), summary: localized("Which pulls"), default: "open")
+                    ])
             case .commits: SectionKind(rawValue, summary: "Commits", argument: GiteeProvider.repo)
-            case .events: SectionKind(rawValue, summary: "A repository's events", argument: GiteeProvider.repo)
+            case .events: SectionKind(rawValue, summary: localized("A repository's events"), argument: GiteeProvider.repo)
             case .user:
                 SectionKind(
-                    rawValue, summary: "A user's public events; without a login, the token owner's events",
+                    rawValue, summary: localized("A user's public events; without a login, the token owner's events"),
                     argument: .optionalSegment("login"))
             case .search:
                 SectionKind(
-                    rawValue, summary: "Repository search", argument: .segments(["query"]),
+                    rawValue, summary: localized("Repository search"), argument: .segments(["query"]),
                     options: [
                         OptionSpec("sort", .choice(["stars_count", "forks_count", "last_push_at"]), summary: "Order"),
                         OptionSpec("order", .choice(["desc", "asc"]), summary: "Direction", default: "desc"),

@@ -77,11 +77,11 @@ public struct V2EXAPIv2Parser: Sendable {
     func unwrap<T: Decodable>(_ type: T.Type, _ body: [UInt8], section: String) throws(ProviderError) -> T {
         let envelope = try ProviderJSON.decode(Envelope<T>.self, body)
         guard envelope.success, let result = envelope.result else {
-            let message = TerminalText.sanitize(envelope.message ?? "no result")
+            let message = TerminalText.sanitize(envelope.message ?? localized("no result"))
             if message.lowercased().contains("token") || message.lowercased().contains("auth") {
-                throw ProviderError.needsSignIn(detail: "V2EX API 2.0: \(message)")
+                throw ProviderError.needsSignIn(detail: localized("V2EX API 2.0: \(message)"))
             }
-            throw ProviderError.notFound(detail: "V2EX API 2.0: \(message)")
+            throw ProviderError.notFound(detail: localized("V2EX API 2.0: \(message)"))
         }
         return result
     }

@@ -43,7 +43,7 @@ public struct V2EXPageParser: Sendable {
                     published: date(in: row) ?? serverDate, metrics: Metrics(replies: replies), extra: extra))
         }
         if items.isEmpty, rows.isEmpty, ((try? document.select(css: "#Main")) ?? []).isEmpty {
-            throw ProviderError.unexpectedPayload(detail: "not a V2EX topic list (no #Main, no topic rows)")
+            throw ProviderError.unexpectedPayload(detail: localized("not a V2EX topic list (no #Main, no topic rows)"))
         }
         return (pageTitle(document), items)
     }
@@ -52,7 +52,7 @@ public struct V2EXPageParser: Sendable {
     public func topicPage(_ body: [UInt8], topicID: Int, section: String) throws(ProviderError) -> [Item] {
         let document = try open(body, section: section)
         guard let heading = (try? document.select(css: "div.header h1").first) ?? nil else {
-            throw ProviderError.unexpectedPayload(detail: "not a V2EX topic page (no div.header h1)")
+            throw ProviderError.unexpectedPayload(detail: localized("not a V2EX topic page (no div.header h1)"))
         }
         let title = ItemText.title(heading.trimmedText)
         let header = (try? document.select(css: "div.header").first) ?? nil
@@ -187,12 +187,14 @@ enum V2EXPageCheck {
             ((try? document.select(css: "form[action='/signin'] input[type=password], form[action$='/signin'] input[type=password]")) ?? [])
         if !signin.isEmpty {
             throw ProviderError.needsSignIn(
-                detail: "V2EX answered with its sign-in form; this section is login-only or needs a token (token_env)")
+                detail: localized("V2EX answered with its sign-in form; this section is login-only or needs a token (token_env)"))
         }
         let title = ((try? document.select(xpath: "//title").first) ?? nil)?.trimmedText.lowercased() ?? ""
+        // verbatim: matched against the page, not a message
         let challenge = ((try? document.select(css: "#challenge-form, #cf-challenge-running, div.cf-browser-verification")) ?? [])
+        // verbatim: matched against the page, not a message
         if !challenge.isEmpty || title.contains("just a moment") || title.contains("attention required") {
-            throw ProviderError.blocked(detail: "blocked by V2EX's CDN (a challenge page instead of content)")
+            throw ProviderError.blocked(detail: localized("blocked by V2EX's CDN (a challenge page instead of content)"))
         }
     }
 }

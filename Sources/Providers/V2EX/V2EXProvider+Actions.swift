@@ -7,26 +7,26 @@ import Foundation
 extension V2EXProvider {
     /// The actions V2EX allows a session cookie, and the ones it has no such thing for.
     static let actions = [
-        ActionSupport(.reply, kinds: [.topic, .reply], needs: .cookie, summary: "reply to a topic (the topic page's form)"),
+        ActionSupport(.reply, kinds: [.topic, .reply], needs: .cookie, summary: localized("reply to a topic (the topic page's form)")),
         ActionSupport(
             .thank, kinds: [.topic, .reply], needs: .cookie,
-            confirmation: "thanking sends copper coins from your V2EX balance (10 for a reply) and cannot be undone",
-            summary: "thank a topic's author or a reply's (感谢)"),
-        ActionSupport(.favourite, kinds: [.topic], needs: .cookie, undoable: true, summary: "favourite a topic (加入收藏)"),
+            confirmation: localized("thanking sends copper coins from your V2EX balance (10 for a reply) and cannot be undone"),
+            summary: localized("thank a topic's author or a reply's (感谢)")),
+        ActionSupport(.favourite, kinds: [.topic], needs: .cookie, undoable: true, summary: localized("favourite a topic (加入收藏)")),
         ActionSupport(
-            .checkin, kinds: [], needs: .cookie, summary: "claim the daily sign-in reward (/mission/daily)",
+            .checkin, kinds: [], needs: .cookie, summary: localized("claim the daily sign-in reward (/mission/daily)"),
             dayZone: TimeZone(secondsFromGMT: 8 * 3_600)),
     ]
     static let absentActions: [ItemAction: String] = [
-        .like: "V2EX has no likes: thank (感谢) is how a member says a post helped",
-        .star: "V2EX has no stars: favourite the topic instead",
-        .react: "V2EX has no reactions: thank (感谢) is the one there is",
+        .like: localized("V2EX has no likes: thank (感谢) is how a member says a post helped"),
+        .star: localized("V2EX has no stars: favourite the topic instead"),
+        .react: localized("V2EX has no reactions: thank (感谢) is the one there is"),
     ]
 
     public func perform(_ request: ActionRequest, context: ActionContext) async throws -> ActionOutcome {
         if request.action == .checkin { return try await checkin(context) }
         guard let item = request.item, let topic = Self.topicID(of: item) else {
-            throw ActionError("this item names no V2EX topic")
+            throw ActionError(localized("this item names no V2EX topic"))
         }
         switch request.action {
         case .reply:
@@ -51,7 +51,8 @@ extension V2EXProvider {
             return "<once>"
         }
         guard let once = Self.once(in: page.body) else {
-            throw ActionError("the topic page carries no once token: signed out? refresh the cookie in $\(context.cookieVariable)")
+            throw ActionError(
+                localized("the topic page carries no once token: signed out? refresh the cookie in $\(context.cookieVariable)"))
         }
         return once
     }
@@ -98,13 +99,13 @@ extension V2EXProvider {
                 ("Content-Type", "application/x-www-form-urlencoded"), ("Referer", "\(webURL)/t/\(id)"), ("Origin", webURL),
             ], body: Array(form.utf8))
         guard let response = try await context.send(request, signedIn: true) else {
-            return ActionOutcome(message: "would reply to topic \(id)")
+            return ActionOutcome(message: localized("would reply to topic \(id)"))
         }
-        if let problem = Self.problem(in: response.body) { throw ActionError("V2EX refused the reply: \(problem)") }
+        if let problem = Self.problem(in: response.body) { throw ActionError(localized("V2EX refused the reply: \(problem)")) }
         let items =
             (try? V2EXPageParser(provider: configuration.id, webURL: webURL, serverDate: response.serverDate ?? context.now)
                 .topicPage(response.body, topicID: id, section: "topic/\(id)")) ?? []
-        return ActionOutcome(message: "replied to topic \(id)", newItems: items)
+        return ActionOutcome(message: localized("replied to topic \(id)"), newItems: items)
     }
 
     /// Thanks a topic's author or a reply's (`POST /thank/topic|reply/<id>?once=`).
@@ -115,15 +116,15 @@ extension V2EXProvider {
             url: "\(webURL)/thank/\(target)?once=\(once)", method: "POST",
             headers: [("Referer", "\(webURL)/t/\(topic)"), ("Origin", webURL), ("X-Requested-With", "XMLHttpRequest")], body: [])
         guard let response = try await context.send(request, signedIn: true) else {
-            return ActionOutcome(message: "would thank \(target)")
+            return ActionOutcome(message: localized("would thank \(target)"))
         }
         let answer = try? JSONParser.parse(bytes: response.body)
         let message = answer?["message"]?.stringValue.map { TerminalText.sanitize($0) }
         if answer?["success"]?.boolValue == true { return ActionOutcome(message: "thanked \(target)") }
         if let message, message.contains("已经") || message.lowercased().contains("already") {
-            return ActionOutcome(message: "already thanked \(target)", alreadyDone: true)
+            return ActionOutcome(message: localized("already thanked \(target)"), alreadyDone: true)
         }
-        throw ActionError("V2EX refused the thanks: \(message ?? "no success in its answer")")
+        throw ActionError(localized("V2EX refused the thanks: \(message ?? "no success in its answer")"))
     }
 
     /// Favourites topic `id` (or takes it back), checking the page it lands on says so.
@@ -132,14 +133,14 @@ extension V2EXProvider {
         let verb = undo ? "unfavorite" : "favorite"
         let request = HTTPRequest(url: "\(webURL)/\(verb)/topic/\(id)?once=\(once)", headers: [("Referer", "\(webURL)/t/\(id)")])
         guard let response = try await context.send(request, signedIn: true) else {
-            return ActionOutcome(message: "would \(verb) topic \(id)")
+            return ActionOutcome(message: localized("would \(verb) topic \(id)"))
         }
         let text = String(decoding: response.body, as: UTF8.self)
         let favourited = text.contains("/unfavorite/topic/\(id)")
         guard favourited != undo else {
-            throw ActionError("V2EX's page still shows topic \(id) as \(undo ? "favourited" : "not favourited")")
+            throw ActionError(localized("V2EX's page still shows topic \(id) as \(undo ? "favourited" : "not favourited")"))
         }
-        return ActionOutcome(message: undo ? "unfavourited topic \(id)" : "favourited topic \(id)")
+        return ActionOutcome(message: undo ? localized("unfavourited topic \(id)") : localized("favourited topic \(id)"))
     }
 
     /// Claims the daily sign-in reward: `/mission/daily`, then its redeem link; a reward
@@ -148,25 +149,25 @@ extension V2EXProvider {
         let mission = "\(webURL)/mission/daily"
         guard let page = try await context.read(mission, headers: [("Accept", "text/html")], signedIn: true) else {
             _ = try await context.read("\(mission)/redeem?once=<once>", headers: [("Referer", mission)], signedIn: true)
-            return ActionOutcome(message: "would claim the daily reward")
+            return ActionOutcome(message: localized("would claim the daily reward"))
         }
         let text = String(decoding: page.body, as: UTF8.self)
         if text.contains("每日登录奖励已领取") {
-            return ActionOutcome(message: "already claimed today", alreadyDone: true, streak: Self.streak(in: text))
+            return ActionOutcome(message: localized("already claimed today"), alreadyDone: true, streak: Self.streak(in: text))
         }
         guard let range = text.range(of: "/mission/daily/redeem?once=") else {
-            throw ActionError("no redeem link on \(mission): signed out? refresh the cookie in $\(context.cookieVariable)")
+            throw ActionError(localized("no redeem link on \(mission): signed out? refresh the cookie in $\(context.cookieVariable)"))
         }
         let once = text[range.upperBound...].prefix { $0.isNumber }
         guard
             let claimed = try await context.read(
                 "\(mission)/redeem?once=\(once)", headers: [("Referer", mission), ("Accept", "text/html")], signedIn: true)
-        else { return ActionOutcome(message: "would claim the daily reward") }
+        else { return ActionOutcome(message: localized("would claim the daily reward")) }
         let after = String(decoding: claimed.body, as: UTF8.self)
         guard after.contains("已成功领取每日登录奖励") || after.contains("每日登录奖励已领取") else {
-            throw ActionError("V2EX did not confirm the reward: \(Self.problem(in: claimed.body) ?? "no 已成功领取 on the page")")
+            throw ActionError(localized("V2EX did not confirm the reward: \(Self.problem(in: claimed.body) ?? "no 已成功领取 on the page")"))
         }
-        return ActionOutcome(message: "claimed the daily reward", streak: Self.streak(in: after))
+        return ActionOutcome(message: localized("claimed the daily reward"), streak: Self.streak(in: after))
     }
 
     /// The streak a mission page states (`已连续登录 12 天`).

@@ -18,7 +18,7 @@ extension V2EXProvider {
             if let document = try? MarkupDocument.html(response.body) {
                 try V2EXPageCheck.check(document)
             }
-            throw ProviderError.unexpectedPayload(detail: "HTML where JSON was expected from \(SecretRedactor.redact(url: url))")
+            throw ProviderError.unexpectedPayload(detail: localized("HTML where JSON was expected from \(SecretRedactor.redact(url: url))"))
         }
         return response.body
     }
@@ -35,11 +35,11 @@ extension V2EXProvider {
         -> HTTPResponse?
     {
         let refusals = Refusals(
-            site: "V2EX", [403: .blocked(barrier: "CDN", advice: nil), 401: .signIn(hint: "check $\(tokenVariable)")])
+            site: "V2EX", [403: .blocked(barrier: "CDN", advice: nil), 401: .signIn(hint: localized("check $\(tokenVariable)"))])
         let response = try await context.get(url, headers: headers, conditional: conditional, signedIn: signedIn, refusals: refusals)
         if let response, let path = URLComponents(string: response.url)?.path, path.hasPrefix("/signin") {
             throw ProviderError.needsSignIn(
-                detail: "V2EX redirected to its sign-in page; this section is login-only or needs a token (token_env)")
+                detail: localized("V2EX redirected to its sign-in page; this section is login-only or needs a token (token_env)"))
         }
         return response
     }

@@ -4,11 +4,11 @@ import Foundation
 /// V2EX (www.v2ex.com): the public JSON API v1, API 2.0 with a token, and the HTML pages
 /// where the API is too thin (nodes without a token, tabs).
 public struct V2EXProvider: Provider {
-    static let pagesOption = OptionSpec("pages", .integer(1...10), summary: "Pages to read", default: "1")
+    static let pagesOption = OptionSpec("pages", .integer(1...10), summary: localized("Pages to read"), default: "1")
 
     public static let metadata = ProviderMetadata(
         typeName: "v2ex", displayName: "V2EX",
-        summary: "Topics, replies and notifications from V2EX, the creative workers' community.",
+        summary: localized("Topics, replies and notifications from V2EX, the creative workers' community."),
         sections: V2EXRoute.Kind.allCases.map(\.section),
         options: [pagesOption],
         auth: .optional(defaultTokenEnv: "V2EX_TOKEN", note: "API 2.0 for nodes and notifications (https://www.v2ex.com/settings/tokens)"),
@@ -23,7 +23,7 @@ public struct V2EXProvider: Provider {
     public init(configuration: ProviderConfiguration) throws(ConfigError) {
         for (index, section) in configuration.sections.enumerated() where V2EXRoute.Kind(rawValue: section.kind) == .topic {
             guard let id = section.argument, Int(id) != nil else {
-                throw configuration.error(at: "sections[\(index)]", "topic id must be a number, as in topic/1147555")
+                throw configuration.error(at: "sections[\(index)]", localized("topic id must be a number, as in topic/1147555"))
             }
         }
         self.configuration = configuration
@@ -46,7 +46,7 @@ public struct V2EXProvider: Provider {
             return try await fetchSection(section, context: context)
         } catch let error as ProviderError where error.reason == .needsSignIn && context.webCookie != nil {
             // With a session cookie, the sign-in page means the session ended, not that one is needed.
-            throw ProviderError.needsSignIn(detail: "signed out: refresh the cookie in $\(context.webCookie!.variable)")
+            throw ProviderError.needsSignIn(detail: localized("signed out: refresh the cookie in $\(context.webCookie!.variable)"))
         }
     }
 
@@ -178,7 +178,7 @@ public struct V2EXProvider: Provider {
                     "\(apiURL)/api/replies/show.json?topic_id=\(id)", context: context, conditional: false) ?? []
         }
         guard let topic = try v1.topics(topicBytes, section: section.key).first else {
-            throw ProviderError.notFound(detail: "V2EX has no topic \(id)")
+            throw ProviderError.notFound(detail: localized("V2EX has no topic \(id)"))
         }
         let replies = try v1.replies(repliesBytes, topicID: id, topicTitle: topic.title, section: section.key)
         return SectionFetch(section: describe(section, "V2EX › \(topic.title)"), items: [topic] + replies)

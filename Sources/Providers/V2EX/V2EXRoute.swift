@@ -18,26 +18,27 @@ enum V2EXRoute: Equatable {
         /// This kind in the type's metadata.
         var section: SectionKind {
             switch self {
-            case .hot: SectionKind(rawValue, summary: "Today's hot topics (API v1)")
-            case .latest: SectionKind(rawValue, summary: "The newest topics (API v1)")
+            case .hot: SectionKind(rawValue, summary: localized("Today's hot topics (API v1)"))
+            case .latest: SectionKind(rawValue, summary: localized("The newest topics (API v1)"))
             case .node:
                 SectionKind(
                     rawValue, summary: "A node's topics (API 2.0 with a token, else the page /go/<name>)", argument: .segments(["name"]),
                     options: [V2EXProvider.pagesOption])
             case .tab:
                 SectionKind(
-                    rawValue, summary: "A home-page tab: tech, creative, play, apple, jobs, deals, city, qna, hot, all, r2, …",
+                    rawValue, summary: localized("A home-page tab: tech, creative, play, apple, jobs, deals, city, qna, hot, all, r2, …"),
                     argument: .segments(["name"]))
             case .topic:
                 SectionKind(
-                    rawValue, summary: "One topic and its replies", argument: .segments(["id"]),
+                    rawValue, summary: localized("One topic and its replies"), argument: .segments(["id"]),
                     options: [
-                        OptionSpec("source", .choice(["api", "html"]), summary: "API v1 or the topic page", default: "api"),
+                        OptionSpec("source", .choice(["api", "html"]), summary: localized("API v1 or the topic page"), default: "api"),
                         V2EXProvider.pagesOption,
                     ])
-            case .member: SectionKind(rawValue, summary: "A member's topics (API v1)", argument: .segments(["username"]))
+            case .member: SectionKind(rawValue, summary: localized("A member's topics (API v1)"), argument: .segments(["username"]))
             case .notifications:
-                SectionKind(rawValue, summary: "Your notifications (API 2.0)", options: [V2EXProvider.pagesOption], needsToken: true)
+                SectionKind(
+                    rawValue, summary: localized("Your notifications (API 2.0)"), options: [V2EXProvider.pagesOption], needsToken: true)
             }
         }
     }

@@ -1,3 +1,4 @@
+import Aggregator
 import NIOCore
 
 /// The first handler of every connection: refuses connections past the limit and tells
@@ -20,7 +21,7 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
 
     /// What a connection past the limit gets before it is closed.
     static let fullResponse: String = {
-        let body = "too many connections: try again soon\n"
+        let body = localized("too many connections: try again soon\n")
         return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: \(body.utf8.count)\r\nRetry-After: 1\r\nConnection: close\r\n"
             + "Content-Security-Policy: default-src 'none'\r\nX-Content-Type-Options: nosniff\r\n\r\n" + body

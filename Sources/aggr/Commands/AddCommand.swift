@@ -6,23 +6,25 @@ import Foundation
 struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Follow a page by its address: V2EX, GitHub, Gitee and Dribbble pages, feeds, or pages that advertise a feed.",
+        abstract: localized("Follow a page by its address: V2EX, GitHub, Gitee and Dribbble pages, feeds, or pages that advertise a feed."),
         discussion:
-            "A known site's page becomes a section of that site's provider (added to an existing entry of that type when there is one).")
+            localized(
+                "A known site's page becomes a section of that site's provider (added to an existing entry of that type when there is one)."
+            ))
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "The address, such as https://www.v2ex.com/go/swift or https://blog.example.com/")
     var url: String
 
-    @Flag(help: "Only print what would be added.")
+    @Flag(help: ArgumentHelp(localized("Only print what would be added.")))
     var dryRun = false
 
     func run() async throws {
         try await runReporting {
             let context = CommandContext(options: global)
             guard WebURL.isHTTP(url) else {
-                throw CLIFailure(message: "\"\(url)\" is not an http or https address", exitCode: CLIFailure.usage)
+                throw CLIFailure(message: localized("\"\(url)\" is not an http or https address"), exitCode: CLIFailure.usage)
             }
             var entries = try ProviderEntries(path: context.editablePath, registry: context.registry)
             let outcome: FollowOutcome
@@ -33,12 +35,12 @@ struct AddCommand: AsyncParsableCommand {
             }
             switch outcome {
             case .alreadyFollowed(let feed):
-                context.notice("\(feed) is already followed; nothing added")
+                context.notice(localized("\(feed) is already followed; nothing added"))
             case .added(let description) where dryRun:
-                context.print("would add \(description)\n")
+                context.print(localized("would add \(description)\n"))
             case .added(let description):
                 try entries.save()
-                context.print("added \(description) in \(entries.path)\n")
+                context.print(localized("added \(description) in \(entries.path)\n"))
             }
         }
     }

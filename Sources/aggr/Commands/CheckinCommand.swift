@@ -6,16 +6,16 @@ import ConsoleFrontEnd
 struct CheckinCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkin",
-        abstract: "Claim the daily sign-in reward (V2EX); once a day, already claimed counts as done.",
-        discussion: "With no provider, every provider whose type has a check-in and a session cookie set.")
+        abstract: localized("Claim the daily sign-in reward (V2EX); once a day, already claimed counts as done."),
+        discussion: localized("With no provider, every provider whose type has a check-in and a session cookie set."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var options: UpstreamActionOptions
 
-    @Argument(help: "Provider ids (default: every one that can check in).")
+    @Argument(help: ArgumentHelp(localized("Provider ids (default: every one that can check in).")))
     var providers: [String] = []
 
-    @Flag(help: "Ask the site even when aggr claimed today already.")
+    @Flag(help: ArgumentHelp(localized("Ask the site even when aggr claimed today already.")))
     var force = false
 
     func run() async throws {
@@ -31,7 +31,9 @@ struct CheckinCommand: AsyncParsableCommand {
                 guard !ids.isEmpty else {
                     throw CLIFailure(
                         message:
-                            "no provider can check in: a v2ex entry needs \"cookie_env\" naming a variable that holds its session cookie",
+                            localized(
+                                "no provider can check in: a v2ex entry needs \"cookie_env\" naming a variable that holds its session cookie"
+                            ),
                         exitCode: 1)
                 }
             }

@@ -5,39 +5,39 @@ import Foundation
 /// `aggr export`: the merged, filtered timeline as OPML 2.0, Atom 1.0 or JSON Feed 1.1.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write the merged timeline as OPML 2.0, Atom 1.0 or JSON Feed 1.1.")
+        commandName: "export", abstract: localized("Write the merged timeline as OPML 2.0, Atom 1.0 or JSON Feed 1.1."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "opml, atom or jsonfeed.")
+    @Option(help: ArgumentHelp(localized("opml, atom or jsonfeed.")))
     var format: TimelineDocument.Format
 
-    @Option(name: .shortAndLong, help: "Items to export (newest first).")
+    @Option(name: .shortAndLong, help: ArgumentHelp(localized("Items to export (newest first).")))
     var limit: Int = 200
 
-    @Option(name: [.customShort("p"), .long], parsing: .singleValue, help: "Only this provider id (repeatable).")
+    @Option(name: [.customShort("p"), .long], parsing: .singleValue, help: ArgumentHelp(localized("Only this provider id (repeatable).")))
     var provider: [String] = []
 
-    @Option(parsing: .singleValue, help: "Only this kind (repeatable).")
+    @Option(parsing: .singleValue, help: ArgumentHelp(localized("Only this kind (repeatable).")))
     var kind: [String] = []
 
-    @Option(help: "Only items newer than a duration (24h, 7d) or since a date (2026-11-01).")
+    @Option(help: ArgumentHelp(localized("Only items newer than a duration (24h, 7d) or since a date (2026-11-01).")))
     var since: String?
 
-    @Flag(help: "Only unread items.")
+    @Flag(help: ArgumentHelp(localized("Only unread items.")))
     var unread = false
 
-    @Option(name: .shortAndLong, help: "Only items matching this filter.")
+    @Option(name: .shortAndLong, help: ArgumentHelp(localized("Only items matching this filter.")))
     var `where`: String?
 
-    @Flag(help: "Also export what the config's include/exclude filters hide.")
+    @Flag(help: ArgumentHelp(localized("Also export what the config's include/exclude filters hide.")))
     var all = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(localized("Write to this file instead of standard output."), valueName: "file"))
     var output: String?
 
     func validate() throws {
-        guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be from 1 to 100000") }
+        guard (1...100_000).contains(limit) else { throw ValidationError(localized("--limit must be from 1 to 100000")) }
     }
 
     func run() throws {
@@ -59,9 +59,12 @@ struct ExportCommand: ParsableCommand {
                 do {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {
-                    throw CLIFailure(message: "\(output): cannot be written (\(error.localizedDescription))", exitCode: 1)
+                    throw CLIFailure(message: localized("\(output): cannot be written (\(error.localizedDescription))"), exitCode: 1)
                 }
-                context.notice("exported \(items.count) item\(items.count == 1 ? "" : "s") to \(output)")
+                context.notice(
+                    localized(
+                        "exported \(items.count) item to \(output)", plural: "exported \(items.count) items to \(output)",
+                        count: items.count))
             } else {
                 context.print(text)
             }

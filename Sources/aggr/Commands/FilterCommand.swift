@@ -6,20 +6,20 @@ import Foundation
 /// `aggr filter test EXPR`: try a filter on what is stored before saving it in the config.
 struct FilterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "filter", abstract: "Work with filter expressions.", subcommands: [FilterTestCommand.self])
+        commandName: "filter", abstract: localized("Work with filter expressions."), subcommands: [FilterTestCommand.self])
 }
 
 /// `aggr filter test EXPR`: how many stored items match, per provider, with a sample.
 struct FilterTestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "test", abstract: "Show how many stored items a filter matches per provider, with a sample.")
+        commandName: "test", abstract: localized("Show how many stored items a filter matches per provider, with a sample."))
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "The filter, e.g. 'kind = release and provider in [github, gitee]'.")
     var expression: String
 
-    @Option(help: "Sample items to show.")
+    @Option(help: ArgumentHelp(localized("Sample items to show.")))
     var sample: Int = 5
 
     func run() throws {
@@ -45,7 +45,8 @@ struct FilterTestCommand: ParsableCommand {
             let matches = try session.timeline(query).items
             if !matches.isEmpty {
                 output +=
-                    "\nnewest matches:\n" + TimelineRenderer(terminal: context.terminal, now: context.now).render(matches, format: .text)
+                    localized("\nnewest matches:\n")
+                    + TimelineRenderer(terminal: context.terminal, now: context.now).render(matches, format: .text)
             }
             context.print(output)
         }

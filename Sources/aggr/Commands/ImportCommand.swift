@@ -6,12 +6,12 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Store items from NDJSON in the output contract shape (as `--format ndjson` prints).",
-        discussion: "Streamed in one transaction: a bad line anywhere stores nothing. Use - for standard input.")
+        abstract: localized("Store items from NDJSON in the output contract shape (as `--format ndjson` prints)."),
+        discussion: localized("Streamed in one transaction: a bad line anywhere stores nothing. Use - for standard input."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The NDJSON file, or - for standard input.")
+    @Argument(help: ArgumentHelp(localized("The NDJSON file, or - for standard input.")))
     var file: String
 
     func run() throws {
@@ -20,7 +20,8 @@ struct ImportCommand: ParsableCommand {
             let name = file == "-" ? "<stdin>" : file
             let descriptor = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
-                throw CLIFailure(message: "\(file): cannot be read (\(String(cString: strerror(errno))))", exitCode: CLIFailure.dataError)
+                throw CLIFailure(
+                    message: localized("\(file): cannot be read (\(String(cString: strerror(errno))))"), exitCode: CLIFailure.dataError)
             }
             defer { if descriptor != 0 { close(descriptor) } }
             let summary: ItemImport.Summary
@@ -31,7 +32,9 @@ struct ImportCommand: ParsableCommand {
             }
             let total = summary.result
             context.notice(
-                "imported \(summary.items) item\(summary.items == 1 ? "" : "s"): \(total.new) new, \(total.updated) updated, \(total.unchanged) unchanged, \(total.tombstoned) previously removed"
+                localized("imported \(summary.items) item: ", plural: "imported \(summary.items) items: ", count: summary.items)
+                    + localized("\(total.new) new, \(total.updated) updated, \(total.unchanged) unchanged")
+                    + localized(", \(total.tombstoned) previously removed")
             )
         }
     }

@@ -6,22 +6,22 @@ import Foundation
 struct ImportOPMLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-opml",
-        abstract: "Add the feeds of an OPML file to providers.json as feed providers.",
-        discussion: "Feeds already configured (same URL) are skipped; other entries and their order are kept.")
+        abstract: localized("Add the feeds of an OPML file to providers.json as feed providers."),
+        discussion: localized("Feeds already configured (same URL) are skipped; other entries and their order are kept."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The OPML file.")
+    @Argument(help: ArgumentHelp(localized("The OPML file.")))
     var file: String
 
-    @Flag(help: "Only print what would be added.")
+    @Flag(help: ArgumentHelp(localized("Only print what would be added.")))
     var dryRun = false
 
     func run() throws {
         try runReporting {
             let context = CommandContext(options: global)
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw CLIFailure(message: "\(file): cannot be read", exitCode: CLIFailure.dataError)
+                throw CLIFailure(message: localized("\(file): cannot be read"), exitCode: CLIFailure.dataError)
             }
             let subscriptions: [OPML.Subscription]
             do {
@@ -31,11 +31,23 @@ struct ImportOPMLCommand: ParsableCommand {
             }
             var entries = try ProviderEntries(path: context.editablePath, registry: context.registry)
             let added = entries.importSubscriptions(subscriptions)
-            for (id, url) in added { context.print((dryRun ? "would add " : "added ") + TerminalText.sanitize("\(id) \(url)") + "\n") }
+            for (id, url) in added {
+                context.print(
+                    (dryRun
+                        ? localized("would add \(TerminalText.sanitize("\(id) \(url)"))")
+                        : localized("added \(TerminalText.sanitize("\(id) \(url)"))")) + "\n")
+            }
             if !dryRun, !added.isEmpty { try entries.save() }
             context.notice(
-                "\(added.count) feed\(added.count == 1 ? "" : "s") \(dryRun ? "to add" : "added") to \(entries.path), "
-                    + "\(subscriptions.count - added.count) already configured")
+                (dryRun
+                    ? localized(
+                        "\(added.count) feed to add to \(entries.path)", plural: "\(added.count) feeds to add to \(entries.path)",
+                        count: added.count)
+                    : localized(
+                        "\(added.count) feed added to \(entries.path)", plural: "\(added.count) feeds added to \(entries.path)",
+                        count: added.count))
+                    + localized(", ", context: "list separator")
+                    + localized("\(subscriptions.count - added.count) already configured"))
         }
     }
 }

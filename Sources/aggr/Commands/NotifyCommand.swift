@@ -6,7 +6,7 @@ import Foundation
 /// `aggr notify`: the notification rules of providers.json.
 struct NotifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "notify", abstract: "Check the notification rules that aggr watch sends.",
+        commandName: "notify", abstract: localized("Check the notification rules that aggr watch sends."),
         subcommands: [NotifyTestCommand.self])
 }
 
@@ -14,22 +14,22 @@ struct NotifyCommand: AsyncParsableCommand {
 struct NotifyTestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Show which stored items a notify rule matches and send a test notification with the newest.",
-        discussion: "The webhook receives event \"test\". Exit status 1 when a channel failed.")
+        abstract: localized("Show which stored items a notify rule matches and send a test notification with the newest."),
+        discussion: localized("The webhook receives event \"test\". Exit status 1 when a channel failed."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The rule's name (\"name\" in providers.json's \"notify\").")
+    @Argument(help: ArgumentHelp(localized("The rule's name (\"name\" in providers.json's \"notify\").")))
     var name: String
 
-    @Option(help: "Matches to show and send.")
+    @Option(help: ArgumentHelp(localized("Matches to show and send.")))
     var sample: Int = 5
 
-    @Flag(help: "Only show the matches; send nothing.")
+    @Flag(help: ArgumentHelp(localized("Only show the matches; send nothing.")))
     var dryRun = false
 
     func validate() throws {
-        guard (1...100).contains(sample) else { throw ValidationError("--sample must be from 1 to 100") }
+        guard (1...100).contains(sample) else { throw ValidationError(localized("--sample must be from 1 to 100")) }
     }
 
     func run() async throws {
@@ -44,8 +44,8 @@ struct NotifyTestCommand: AsyncParsableCommand {
             } catch let error as NotificationPreview.UnknownRule {
                 throw CLIFailure(message: error.description, exitCode: CLIFailure.usage)
             }
-            var output = "rule \(preview.rule.name): \(preview.rule.expression)\n"
-            output += "\(preview.total) stored item\(preview.total == 1 ? "" : "s") match"
+            var output = localized("rule \(preview.rule.name): \(preview.rule.expression)") + "\n"
+            output += localized("\(preview.total) stored item matches", plural: "\(preview.total) stored items match", count: preview.total)
             let byProvider = preview.counts.filter { $0.matching > 0 }.map { "\($0.provider) \($0.matching)" }
             output += byProvider.isEmpty ? "\n" : " (\(byProvider.joined(separator: ", ")))\n"
             if !preview.newest.isEmpty {

@@ -6,7 +6,7 @@ import Foundation
 /// `aggr providers`: list configured providers, or edit the list.
 struct ProvidersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "providers", abstract: "List configured providers, or add, remove, enable and disable them.",
+        commandName: "providers", abstract: localized("List configured providers, or add, remove, enable and disable them."),
         subcommands: [
             ProvidersListCommand.self, ProvidersAddCommand.self, ProvidersRemoveCommand.self, ProvidersEnableCommand.self,
             ProvidersDisableCommand.self,
@@ -16,11 +16,14 @@ struct ProvidersCommand: AsyncParsableCommand {
 
 /// `aggr providers [list]`: configured providers with stored items and fetch state.
 struct ProvidersListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List providers, their stored items and last fetch.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: localized("List providers, their stored items and last fetch."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .customLong("check"), help: "Ask whether provider ID's token and cookie are accepted right now (one request each).")
+    @Option(
+        name: .customLong("check"),
+        help: ArgumentHelp(localized("Ask whether provider ID's token and cookie are accepted right now (one request each).")))
     var check: String?
 
     func run() async throws {
@@ -32,7 +35,7 @@ struct ProvidersListCommand: AsyncParsableCommand {
             let table = ProviderTable(terminal: context.terminal, now: context.now)
             context.print(table.render(configuration: configuration, counts: status.counts, states: status.states))
             if configuration.providers.isEmpty {
-                context.notice("\(configuration.file) lists no providers yet; see `aggr types` for what can be added")
+                context.notice(localized("\(configuration.file) lists no providers yet; see `aggr types` for what can be added"))
             }
         }
     }
@@ -42,22 +45,24 @@ extension ProvidersListCommand {
     func checkCredentials(_ id: String, configuration: Configuration, context: CommandContext) async throws {
         guard let entry = configuration.providers.first(where: { $0.id == id }), let type = context.registry.type(named: entry.type)
         else {
-            let hint = NearestName.suggestion(for: id, among: configuration.providers.map(\.id)).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw CLIFailure(message: "no provider \"\(id)\"\(hint)", exitCode: CLIFailure.usage)
+            let hint =
+                NearestName.suggestion(for: id, among: configuration.providers.map(\.id)).map { localized(" (did you mean \"\($0)\"?)") }
+                ?? ""
+            throw CLIFailure(message: localized("no provider \"\(id)\"\(hint)"), exitCode: CLIFailure.usage)
         }
         let findings = await CredentialCheck(http: CurlHTTPClient(), environment: ProcessInfo.processInfo.environment).run(
             entry, metadata: type.metadata)
         guard !findings.isEmpty else {
-            context.print("\(id): \(entry.type) uses no token or cookie\n")
+            context.print(localized("\(id): \(entry.type) uses no token or cookie\n"))
             return
         }
         var lines: [String] = []
         for finding in findings {
             switch finding.verdict {
-            case .accepted: lines.append("\(id) \(finding.credential): accepted")
-            case .rejected(let why): lines.append("\(id) \(finding.credential): rejected: \(why)")
-            case .notConfigured(let why): lines.append("\(id) \(finding.credential): not configured: \(why)")
-            case .unknown(let why): lines.append("\(id) \(finding.credential): could not check: \(why)")
+            case .accepted: lines.append(localized("\(id) \(finding.credential): accepted"))
+            case .rejected(let why): lines.append(localized("\(id) \(finding.credential): rejected: \(why)"))
+            case .notConfigured(let why): lines.append(localized("\(id) \(finding.credential): not configured: \(why)"))
+            case .unknown(let why): lines.append(localized("\(id) \(finding.credential): could not check: \(why)"))
             }
         }
         context.print(lines.joined(separator: "\n") + "\n")
@@ -84,17 +89,17 @@ func editProviders(_ global: GlobalOptions, _ change: (inout ProviderEntries) th
 /// `aggr providers add ID TYPE SECTION…`: append an entry.
 struct ProvidersAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a provider entry: aggr providers add swift-releases github releases/swiftlang/swift")
+        commandName: "add", abstract: localized("Add a provider entry: aggr providers add swift-releases github releases/swiftlang/swift"))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The new provider id.")
+    @Argument(help: ArgumentHelp(localized("The new provider id.")))
     var id: String
 
-    @Argument(help: "Its type (see aggr types).")
+    @Argument(help: ArgumentHelp(localized("Its type (see aggr types).")))
     var type: String
 
-    @Argument(help: "Its sections (may be empty for types with a default section).")
+    @Argument(help: ArgumentHelp(localized("Its sections (may be empty for types with a default section).")))
     var sections: [String] = []
 
     @Option(
@@ -102,10 +107,10 @@ struct ProvidersAddCommand: ParsableCommand {
         help: ArgumentHelp("A type option, such as url=https://example.com/feed.xml (repeatable).", valueName: "key=value"))
     var option: [String] = []
 
-    @Option(help: "The environment variable holding a token.")
+    @Option(help: ArgumentHelp(localized("The environment variable holding a token.")))
     var tokenEnv: String?
 
-    @Option(help: "Minimum time between fetches, such as 30m.")
+    @Option(help: ArgumentHelp(localized("Minimum time between fetches, such as 30m.")))
     var interval: String?
 
     func run() throws {
@@ -119,7 +124,7 @@ struct ProvidersAddCommand: ParsableCommand {
             }
             try editProviders(global) { entries throws(ProviderEditError) in
                 try entries.add(id: id, type: type, sections: sections, options: options, tokenEnv: tokenEnv, interval: interval)
-                return "added \(id) (\(type)) to \(entries.path)"
+                return localized("added \(id) (\(type)) to \(entries.path)")
             }
         }
     }
@@ -128,18 +133,18 @@ struct ProvidersAddCommand: ParsableCommand {
 /// `aggr providers remove ID`: drop an entry (its stored items stay until `aggr prune --orphans`).
 struct ProvidersRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a provider entry; its stored items stay until aggr prune --orphans.")
+        commandName: "remove", abstract: localized("Remove a provider entry; its stored items stay until aggr prune --orphans."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The provider id.")
+    @Argument(help: ArgumentHelp(localized("The provider id.")))
     var id: String
 
     func run() throws {
         try runReporting {
             try editProviders(global) { entries throws(ProviderEditError) in
                 try entries.remove(id)
-                return "removed \(id) from \(entries.path)"
+                return localized("removed \(id) from \(entries.path)")
             }
         }
     }
@@ -147,11 +152,11 @@ struct ProvidersRemoveCommand: ParsableCommand {
 
 /// `aggr providers enable ID`.
 struct ProvidersEnableCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Enable a provider entry.")
+    static let configuration = CommandConfiguration(commandName: "enable", abstract: localized("Enable a provider entry."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The provider id.")
+    @Argument(help: ArgumentHelp(localized("The provider id.")))
     var id: String
 
     func run() throws {
@@ -162,11 +167,11 @@ struct ProvidersEnableCommand: ParsableCommand {
 /// `aggr providers disable ID`: keep the entry, skip it on refresh.
 struct ProvidersDisableCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "disable", abstract: "Disable a provider entry (kept, but skipped on refresh).")
+        commandName: "disable", abstract: localized("Disable a provider entry (kept, but skipped on refresh)."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The provider id.")
+    @Argument(help: ArgumentHelp(localized("The provider id.")))
     var id: String
 
     func run() throws {
@@ -178,6 +183,6 @@ struct ProvidersDisableCommand: ParsableCommand {
 func setEnabled(_ enabled: Bool, id: String, global: GlobalOptions) throws {
     try editProviders(global) { entries throws(ProviderEditError) in
         try entries.setEnabled(enabled, id: id)
-        return "\(enabled ? "enabled" : "disabled") \(id) in \(entries.path)"
+        return enabled ? localized("enabled \(id) in \(entries.path)") : localized("disabled \(id) in \(entries.path)")
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
-        abstract: "Fetch providers concurrently and store new and updated items.",
+        abstract: localized("Fetch providers concurrently and store new and updated items."),
         discussion: """
             Exit status: 0 when every provider that ran succeeded, 2 when some failed, 1 when none could run.
             --record saves each raw response (secrets removed) for bug reports; --replay answers from such a directory.
@@ -15,16 +15,16 @@ struct RefreshCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Only these provider ids (default: every enabled provider).")
+    @Argument(help: ArgumentHelp(localized("Only these provider ids (default: every enabled provider).")))
     var providers: [String] = []
 
-    @Flag(help: "Ignore intervals and backoff (never an upstream rate limit).")
+    @Flag(help: ArgumentHelp(localized("Ignore intervals and backoff (never an upstream rate limit).")))
     var force = false
 
-    @Option(help: ArgumentHelp("Save every raw response under this directory.", valueName: "dir"))
+    @Option(help: ArgumentHelp(localized("Save every raw response under this directory."), valueName: "dir"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Answer from recordings in this directory instead of the network.", valueName: "dir"))
+    @Option(help: ArgumentHelp(localized("Answer from recordings in this directory instead of the network."), valueName: "dir"))
     var replay: String?
 
     func run() async throws {
@@ -34,14 +34,14 @@ struct RefreshCommand: AsyncParsableCommand {
             let configuration = try context.configuration()
             let known = configuration.providers.map(\.id)
             for id in providers where !known.contains(id) {
-                let hint = NearestName.suggestion(for: id, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw CLIFailure(message: "no provider \"\(id)\" in \(configuration.file)\(hint)", exitCode: CLIFailure.usage)
+                let hint = NearestName.suggestion(for: id, among: known).map { localized(" (did you mean \"\($0)\"?)") } ?? ""
+                throw CLIFailure(message: localized("no provider \"\(id)\" in \(configuration.file)\(hint)"), exitCode: CLIFailure.usage)
             }
             if let replay, !FileManager.default.fileExists(atPath: replay) {
-                throw CLIFailure(message: "--replay: \(replay) does not exist", exitCode: CLIFailure.usage)
+                throw CLIFailure(message: localized("--replay: \(replay) does not exist"), exitCode: CLIFailure.usage)
             }
             if configuration.providers.isEmpty {
-                context.notice("\(configuration.file) lists no providers; see `aggr types`")
+                context.notice(localized("\(configuration.file) lists no providers; see `aggr types`"))
                 return
             }
             let session = try context.session(configuration)

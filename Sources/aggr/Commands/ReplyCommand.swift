@@ -6,7 +6,7 @@ import Foundation
 struct ReplyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reply",
-        abstract: "Reply to a V2EX topic, or comment on a GitHub or Gitee issue or pull request.",
+        abstract: localized("Reply to a V2EX topic, or comment on a GitHub or Gitee issue or pull request."),
         discussion: """
             The text is sent exactly as given (UTF-8, newlines kept). Without -m it is read from standard input when that is \
             not a terminal, else composed in $VISUAL or $EDITOR (vi); an empty text sends nothing. The reply is stored in the \
@@ -16,13 +16,13 @@ struct ReplyCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var options: UpstreamActionOptions
 
-    @Argument(help: "Item number from the timeline, or provider:id.")
+    @Argument(help: ArgumentHelp(localized("Item number from the timeline, or provider:id.")))
     var item: String
 
-    @Option(name: [.short, .customLong("message")], help: "The reply's text.")
+    @Option(name: [.short, .customLong("message")], help: ArgumentHelp(localized("The reply's text.")))
     var message: String?
 
-    @Flag(help: "Compose the reply in $VISUAL or $EDITOR.")
+    @Flag(help: ArgumentHelp(localized("Compose the reply in $VISUAL or $EDITOR.")))
     var edit = false
 
     func run() async throws {
@@ -52,7 +52,7 @@ struct ReplyCommand: AsyncParsableCommand {
         }
         if message == nil, !edit, text.hasSuffix("\n") { text.removeLast() }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw CLIFailure(message: "the reply is empty: nothing was sent", exitCode: 1)
+            throw CLIFailure(message: localized("the reply is empty: nothing was sent"), exitCode: 1)
         }
         return text
     }

@@ -7,32 +7,35 @@ import Foundation
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search stored items (title, summary, author, tags), best match first.",
-        discussion: "Every word must match. Chinese and Japanese work without spaces: the index stores two-character pieces of CJK text.")
+        abstract: localized("Search stored items (title, summary, author, tags), best match first."),
+        discussion: localized(
+            "Every word must match. Chinese and Japanese work without spaces: the index stores two-character pieces of CJK text."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The words to find.")
+    @Argument(help: ArgumentHelp(localized("The words to find.")))
     var query: [String]
 
-    @Option(name: [.customShort("p"), .long], parsing: .singleValue, help: "Only this provider id (repeatable, or comma-separated).")
+    @Option(
+        name: [.customShort("p"), .long], parsing: .singleValue,
+        help: ArgumentHelp(localized("Only this provider id (repeatable, or comma-separated).")))
     var provider: [String] = []
 
-    @Option(name: .shortAndLong, help: "Only items matching this filter too.")
+    @Option(name: .shortAndLong, help: ArgumentHelp(localized("Only items matching this filter too.")))
     var `where`: String?
 
-    @Flag(help: "Also search what the config's include/exclude filters hide.")
+    @Flag(help: ArgumentHelp(localized("Also search what the config's include/exclude filters hide.")))
     var all = false
 
-    @Option(name: .shortAndLong, help: "Results to show.")
+    @Option(name: .shortAndLong, help: ArgumentHelp(localized("Results to show.")))
     var limit: Int = 20
 
-    @Option(help: "Output format: text, json, ndjson or tsv.")
+    @Option(help: ArgumentHelp(localized("Output format: text, json, ndjson or tsv.")))
     var format: OutputFormat = .text
 
     func validate() throws {
-        if query.joined().trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give words to search for") }
-        guard (1...1_000).contains(limit) else { throw ValidationError("--limit must be from 1 to 1000") }
+        if query.joined().trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError(localized("give words to search for")) }
+        guard (1...1_000).contains(limit) else { throw ValidationError(localized("--limit must be from 1 to 1000")) }
     }
 
     func run() throws {
@@ -52,7 +55,7 @@ struct SearchCommand: ParsableCommand {
                 return
             }
             if results.isEmpty {
-                context.notice("no stored item matches \"\(TerminalText.sanitize(text))\"")
+                context.notice(localized("no stored item matches \"\(TerminalText.sanitize(text))\""))
                 return
             }
             let rows = renderer.render(results, format: .text).split(separator: "\n", omittingEmptySubsequences: false)

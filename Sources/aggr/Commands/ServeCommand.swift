@@ -6,7 +6,7 @@ import Foundation
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the timeline: a web UI, Atom/JSON feeds per view and provider, OPML.",
+        abstract: localized("Serve the timeline: a web UI, Atom/JSON feeds per view and provider, OPML."),
         discussion: """
             Listens on 127.0.0.1:8080 unless --listen or serve.listen say otherwise; any other address needs a password \
             (the variable named by serve.password_env). Refreshes in the same process as aggr watch does, unless \
@@ -17,18 +17,20 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("host:port to listen on (port 0 picks a free one).", valueName: "address"))
+    @Option(help: ArgumentHelp(localized("host:port to listen on (port 0 picks a free one)."), valueName: "address"))
     var listen: String?
 
-    @Flag(help: "Serve what is stored without refreshing.")
+    @Flag(help: ArgumentHelp(localized("Serve what is stored without refreshing.")))
     var noRefresh = false
 
-    @Flag(help: "Replace the secret reader-app and form tokens are signed with (every app signs in again), then exit.")
+    @Flag(
+        help: ArgumentHelp(
+            localized("Replace the secret reader-app and form tokens are signed with (every app signs in again), then exit.")))
     var rotateTokens = false
 
     func validate() throws {
         if let listen, ListenAddress(parsing: listen) == nil {
-            throw ValidationError("--listen: \"\(listen)\" is not host:port (such as 127.0.0.1:8080)")
+            throw ValidationError(localized("--listen: \"\(listen)\" is not host:port (such as 127.0.0.1:8080)"))
         }
     }
 
@@ -43,9 +45,10 @@ struct ServeCommand: ParsableCommand {
             if let listen { arguments += ["--listen", listen] }
             if noRefresh { arguments.append("--no-refresh") }
             if rotateTokens { arguments.append("--rotate-tokens") }
+            if let language = LanguageChoice.flag { arguments += ["--lang", language] }
             let argv = arguments.map { strdup($0) } + [nil]
             execv(server, argv)
-            throw CLIFailure(message: "cannot run \(server): \(String(cString: strerror(errno)))", exitCode: 1)
+            throw CLIFailure(message: localized("cannot run \(server): \(String(cString: strerror(errno)))"), exitCode: 1)
         }
     }
 
@@ -56,7 +59,8 @@ struct ServeCommand: ParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: candidate) else {
             throw CLIFailure(
                 message:
-                    "\(candidate) is missing: aggr serve runs it (build it with `swift build --product aggr-serve`, or `make install`)",
+                    localized(
+                        "\(candidate) is missing: aggr serve runs it (build it with `swift build --product aggr-serve`, or `make install`)"),
                 exitCode: 1)
         }
         return candidate

@@ -5,7 +5,7 @@ import ConsoleFrontEnd
 /// `aggr show ITEM`: one item in full.
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show items in full, content as readable text.",
+        commandName: "show", abstract: localized("Show items in full, content as readable text."),
         discussion: """
             --full reads the item's page (no cookie or token sent, 5 MB at most, tracking parameters removed) and shows \
             the article found there, kept with the item for next time; --refetch reads the page again.
@@ -13,22 +13,22 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Item numbers from the timeline, or provider:id.")
+    @Argument(help: ArgumentHelp(localized("Item numbers from the timeline, or provider:id.")))
     var items: [String]
 
-    @Option(help: "Output format: text, json, ndjson or tsv.")
+    @Option(help: ArgumentHelp(localized("Output format: text, json, ndjson or tsv.")))
     var format: OutputFormat = .text
 
-    @Flag(help: "The full text: the article of the item's page.")
+    @Flag(help: ArgumentHelp(localized("The full text: the article of the item's page.")))
     var full = false
 
-    @Flag(help: "With --full, read the page again even when its article is kept.")
+    @Flag(help: ArgumentHelp(localized("With --full, read the page again even when its article is kept.")))
     var refetch = false
 
     func validate() throws {
-        if items.isEmpty { throw ValidationError("name at least one item") }
-        if refetch && !full { throw ValidationError("--refetch goes with --full") }
-        if full && format != .text { throw ValidationError("--full shows text only") }
+        if items.isEmpty { throw ValidationError(localized("name at least one item")) }
+        if refetch && !full { throw ValidationError(localized("--refetch goes with --full")) }
+        if full && format != .text { throw ValidationError(localized("--full shows text only")) }
     }
 
     func run() async throws {
@@ -50,7 +50,7 @@ struct ShowCommand: AsyncParsableCommand {
                     do {
                         article = try await session.fullText(of: stored, refetch: refetch)
                     } catch let error as FullTextError {
-                        context.notice("aggr: full text of \(stored.ref): \(error)")
+                        context.notice(localized("aggr: full text of \(stored.ref): \(error)"))
                         failed = true
                     }
                 }

@@ -6,56 +6,60 @@ import Foundation
 /// `aggr timeline`: the merged timeline, newest first.
 struct TimelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "timeline", abstract: "Show the merged timeline, newest first.")
+        commandName: "timeline", abstract: localized("Show the merged timeline, newest first."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "A named view from the config's views.")
+    @Argument(help: ArgumentHelp(localized("A named view from the config's views.")))
     var view: String?
 
     @Option(name: .shortAndLong, help: "Only items matching this filter, e.g. 'title ~ \"swift\" and replies > 5'.")
     var `where`: String?
 
-    @Flag(help: "Also show what the config's include/exclude filters hide.")
+    @Flag(help: ArgumentHelp(localized("Also show what the config's include/exclude filters hide.")))
     var all = false
 
-    @Option(name: .shortAndLong, help: "Items per page (default: timeline.limit from config, else 40).")
+    @Option(name: .shortAndLong, help: ArgumentHelp(localized("Items per page (default: timeline.limit from config, else 40).")))
     var limit: Int?
 
-    @Option(help: "Page number, starting at 1.")
+    @Option(help: ArgumentHelp(localized("Page number, starting at 1.")))
     var page: Int = 1
 
-    @Option(help: "Continue after this position (printed after a full page).")
+    @Option(help: ArgumentHelp(localized("Continue after this position (printed after a full page).")))
     var cursor: String?
 
-    @Option(name: [.customShort("p"), .long], parsing: .singleValue, help: "Only this provider id (repeatable, or comma-separated).")
+    @Option(
+        name: [.customShort("p"), .long], parsing: .singleValue,
+        help: ArgumentHelp(localized("Only this provider id (repeatable, or comma-separated).")))
     var provider: [String] = []
 
-    @Option(parsing: .singleValue, help: "Only this section key, e.g. node/swift (repeatable).")
+    @Option(parsing: .singleValue, help: ArgumentHelp(localized("Only this section key, e.g. node/swift (repeatable).")))
     var section: [String] = []
 
-    @Option(parsing: .singleValue, help: "Only this kind: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")) (repeatable).")
+    @Option(
+        parsing: .singleValue,
+        help: ArgumentHelp(localized("Only this kind: \(ItemKind.allCases.map(\.rawValue).joined(separator: ", ")) (repeatable).")))
     var kind: [String] = []
 
-    @Option(help: "Only items newer than a duration (24h, 7d) or since a date (2026-11-01).")
+    @Option(help: ArgumentHelp(localized("Only items newer than a duration (24h, 7d) or since a date (2026-11-01).")))
     var since: String?
 
-    @Flag(help: "Only unread items.")
+    @Flag(help: ArgumentHelp(localized("Only unread items.")))
     var unread = false
 
-    @Flag(help: "Only saved (starred) items.")
+    @Flag(help: ArgumentHelp(localized("Only saved (starred) items.")))
     var saved = false
 
-    @Flag(help: "Show every copy of a page reached through several providers.")
+    @Flag(help: ArgumentHelp(localized("Show every copy of a page reached through several providers.")))
     var noDedupe = false
 
-    @Option(help: "Output format: text, json, ndjson or tsv.")
+    @Option(help: ArgumentHelp(localized("Output format: text, json, ndjson or tsv.")))
     var format: OutputFormat = .text
 
     func validate() throws {
-        guard (limit ?? 1) >= 1, (limit ?? 1) <= 10_000 else { throw ValidationError("--limit must be from 1 to 10000") }
-        guard page >= 1 else { throw ValidationError("--page starts at 1") }
-        if cursor != nil, page != 1 { throw ValidationError("use either --page or --cursor, not both") }
+        guard (limit ?? 1) >= 1, (limit ?? 1) <= 10_000 else { throw ValidationError(localized("--limit must be from 1 to 10000")) }
+        guard page >= 1 else { throw ValidationError(localized("--page starts at 1")) }
+        if cursor != nil, page != 1 { throw ValidationError(localized("use either --page or --cursor, not both")) }
     }
 
     func run() throws {
@@ -83,9 +87,9 @@ struct TimelineCommand: ParsableCommand {
             context.print(renderer.render(page.items, format: format))
             if page.items.isEmpty {
                 let stored = try session.providerStatus().counts.values.reduce(0) { $0 + $1.total }
-                context.notice(stored == 0 ? "nothing stored yet: run `aggr refresh`" : "no items match")
+                context.notice(stored == 0 ? localized("nothing stored yet: run `aggr refresh`") : localized("no items match"))
             } else if let next = page.nextCursor, format == .text {
-                context.notice("more: aggr timeline --cursor \(next)")
+                context.notice(localized("more: aggr timeline --cursor \(next)"))
             }
         }
     }

@@ -8,7 +8,7 @@ import TerminalFrontEnd
 struct TuiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
-        abstract: "Read the timeline interactively: tabs, a list, items with their threads (press ? for keys).",
+        abstract: localized("Read the timeline interactively: tabs, a list, items with their threads (press ? for keys)."),
         discussion: """
             Tabs: the config's views, All, then each provider, with unread counts. j/k move, Enter opens (and marks read), \
             q or Esc goes back or quits, Tab switches tabs, / searches, f filters, r/s toggle read/saved, A marks the tab \
@@ -20,18 +20,19 @@ struct TuiCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: "Inline images: off, auto, kitty or sixel.")
+    @Option(name: .long, help: ArgumentHelp(localized("Inline images: off, auto, kitty or sixel.")))
     var images = "off"
 
     func validate() throws {
         guard InlineImageProtocol.settings.contains(images) else {
-            throw ValidationError("--images must be one of \(InlineImageProtocol.settings.joined(separator: ", ")), not '\(images)'")
+            throw ValidationError(
+                localized("--images must be one of \(InlineImageProtocol.settings.joined(separator: ", ")), not '\(images)'"))
         }
     }
 
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            FileHandle.standardError.write(Data("aggr: tui needs a terminal (use `aggr timeline` in scripts)\n".utf8))
+            FileHandle.standardError.write(Data(localized("aggr: tui needs a terminal (use `aggr timeline` in scripts)\n").utf8))
             throw ExitCode(CLIFailure.usage)
         }
         let context = CommandContext(options: global)

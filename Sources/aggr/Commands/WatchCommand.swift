@@ -7,7 +7,7 @@ import Foundation
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Keep the timeline fresh: refresh providers when due and send notifications, until stopped.",
+        abstract: localized("Keep the timeline fresh: refresh providers when due and send notifications, until stopped."),
         discussion: """
             Runs until SIGINT or SIGTERM (what came back is stored; exit 0). One watch per database: a second one \
             refuses to start (exit 75) naming the first one's pid; refresh, timeline, read… keep working meanwhile. \
@@ -18,7 +18,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(help: "One pass over what is due, deliver its notifications, then exit.")
+    @Flag(help: ArgumentHelp(localized("One pass over what is due, deliver its notifications, then exit.")))
     var once = false
 
     /// sysexits.h's EX_TEMPFAIL: another watch holds the database; try again later.
@@ -45,11 +45,16 @@ struct WatchCommand: AsyncParsableCommand {
                 session: session, configPath: path, notifier: notifier, report: log.handle, refreshEvents: log.handle)
             let enabled = configuration.providers.filter(\.enabled).count
             log.line(
-                "watching \(configuration.file) (\(enabled) provider\(enabled == 1 ? "" : "s"), \(configuration.notify.count) notify rule\(configuration.notify.count == 1 ? "" : "s")) into \(context.databasePath), pid \(getpid())"
+                localized("watching \(configuration.file)") + " ("
+                    + localized("\(enabled) provider", plural: "\(enabled) providers", count: enabled) + ", "
+                    + localized(
+                        "\(configuration.notify.count) notify rule", plural: "\(configuration.notify.count) notify rules",
+                        count: configuration.notify.count) + ") "
+                    + localized("into \(context.databasePath), pid \(getpid())")
             )
             let task = Task { await watcher.run(once: once) }
             let stop = StopSignals { signal in
-                log.line("received \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
+                log.line(localized("received \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping"))
                 task.cancel()
             }
             let summary = await task.value

@@ -11,7 +11,8 @@ struct CommandChannel: NotificationChannel {
     static func configured(by rule: NotificationRuleEntry) throws(ConfigError) -> CommandChannel? {
         guard let command = rule.field("command") else { return nil }
         guard case .array(let parts) = command, !parts.isEmpty, parts.allSatisfy({ $0.stringValue?.isEmpty == false }) else {
-            throw rule.fail("command", "must be the program and its arguments, such as [\"/usr/local/bin/my-hook\", \"--quiet\"]")
+            throw rule.fail(
+                "command", localized("must be the program and its arguments, such as [\"/usr/local/bin/my-hook\", \"--quiet\"]"))
         }
         return CommandChannel(argv: parts.compactMap(\.stringValue))
     }
@@ -36,16 +37,16 @@ struct CommandChannel: NotificationChannel {
                 let stderr = TerminalText.excerpt(String(decoding: output.stderr, as: UTF8.self), limit: 200)
                 return .init(
                     rule: rule.name, channel: Self.name, succeeded: false,
-                    detail: "\(name) exited with status \(output.status)" + (stderr.isEmpty ? "" : ": \(stderr)"))
+                    detail: localized("\(name) exited with status \(output.status)") + (stderr.isEmpty ? "" : ": \(stderr)"))
             }
             return .init(rule: rule.name, channel: Self.name, succeeded: true, detail: "\(name) ran")
         } catch let failure as CommandRunner.Failure {
             let detail =
                 switch failure {
-                case .notFound(let command): "command \"\(command)\" not found (give an absolute path or one on PATH)"
-                case .timedOut(let seconds, _): "\(name) ran longer than \(seconds) s and was stopped"
-                case .tooMuchOutput(let limit): "\(name) printed more than \(limit) bytes"
-                case .launch(let reason): "\(name) could not start: \(reason)"
+                case .notFound(let command): localized("command \"\(command)\" not found (give an absolute path or one on PATH)")
+                case .timedOut(let seconds, _): localized("\(name) ran longer than \(seconds) s and was stopped")
+                case .tooMuchOutput(let limit): localized("\(name) printed more than \(limit) bytes")
+                case .launch(let reason): localized("\(name) could not start: \(reason)")
                 }
             return .init(rule: rule.name, channel: Self.name, succeeded: false, detail: detail)
         } catch {

@@ -7,7 +7,7 @@ struct DesktopChannel: NotificationChannel {
 
     static func configured(by rule: NotificationRuleEntry) throws(ConfigError) -> DesktopChannel? {
         guard let desktop = rule.field("desktop") else { return nil }
-        guard case .bool(let on) = desktop else { throw rule.fail("desktop", "must be true or false") }
+        guard case .bool(let on) = desktop else { throw rule.fail("desktop", localized("must be true or false")) }
         return on ? DesktopChannel() : nil
     }
 
@@ -32,13 +32,15 @@ struct DesktopChannel: NotificationChannel {
                 let output = try await runner.run(searchPath: environment["PATH"])
                 if output.status == 0 { return .init(rule: digest.rule, channel: Self.name, succeeded: true, detail: "notify-send") }
                 return .init(
-                    rule: digest.rule, channel: Self.name, succeeded: false, detail: "notify-send exited with status \(output.status)")
+                    rule: digest.rule, channel: Self.name, succeeded: false,
+                    detail: localized("notify-send exited with status \(output.status)"))
             } catch {
                 return .init(rule: digest.rule, channel: Self.name, succeeded: false, detail: "notify-send: \(error)")
             }
         }
         guard let terminal = notifier.terminal else {
-            return .init(rule: digest.rule, channel: Self.name, succeeded: false, detail: "no notify-send on PATH and no terminal")
+            return .init(
+                rule: digest.rule, channel: Self.name, succeeded: false, detail: localized("no notify-send on PATH and no terminal"))
         }
         // OSC 9 (iTerm2, kitty, WezTerm, foot…); the text carries no control character.
         terminal("\u{1B}]9;\(TerminalText.sanitize(digest.title + ": " + digest.text))\u{07}")

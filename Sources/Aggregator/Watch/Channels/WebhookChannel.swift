@@ -15,14 +15,14 @@ struct WebhookChannel: NotificationChannel {
         if let webhook = rule.field("webhook") {
             let text = try rule.reader.string(webhook, at: "\(rule.path).webhook")
             guard WebURL.isHTTP(text) else {
-                throw rule.fail("webhook", "must be an http or https URL (got \"\(SecretRedactor.origin(of: text))…\")")
+                throw rule.fail("webhook", localized("must be an http or https URL (got \"\(SecretRedactor.origin(of: text))…\")"))
             }
             channel = WebhookChannel(url: text)
         }
         if let secret = rule.field("secret_env") {
             let variable = try rule.reader.tokenEnv(
                 secret, at: "\(rule.path).secret_env", secret: "secret", example: "AGGR_WEBHOOK_SECRET")
-            guard channel != nil else { throw rule.fail("secret_env", "signs the webhook; the rule has no \"webhook\"") }
+            guard channel != nil else { throw rule.fail("secret_env", localized("signs the webhook; the rule has no \"webhook\"")) }
             channel?.secretEnv = variable
         }
         return channel
@@ -40,7 +40,7 @@ struct WebhookChannel: NotificationChannel {
             guard let secret = notifier.environment[variable], !secret.isEmpty else {
                 return .init(
                     rule: rule.name, channel: Self.name, succeeded: false,
-                    detail: "not sent: \(variable) is not set (notify rule \"\(rule.name)\" signs with it)")
+                    detail: localized("not sent: \(variable) is not set (notify rule \"\(rule.name)\" signs with it)"))
             }
             secrets.append(secret)
             headers.append(("X-Aggr-Signature", "sha256=" + Notifier.signature(of: body, key: secret)))
@@ -63,7 +63,7 @@ struct WebhookChannel: NotificationChannel {
                 let response = try await notifier.http.send(
                     HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeoutSeconds: rule.timeout.seconds))
                 if (200..<300).contains(response.status) {
-                    let tries = attempt == 0 ? "" : " after \(attempt + 1) attempts"
+                    let tries = attempt == 0 ? "" : localized(" after \(attempt + 1) attempts")
                     return .init(
                         rule: rule.name, channel: Self.name, succeeded: true, detail: "\(shown) answered \(response.status)\(tries)")
                 }
@@ -73,6 +73,6 @@ struct WebhookChannel: NotificationChannel {
                 lastProblem = SecretRedactor.redact(text: message.replacingOccurrences(of: url, with: shown), secrets: secrets)
             }
         }
-        return .init(rule: rule.name, channel: Self.name, succeeded: false, detail: "gave up: \(lastProblem)")
+        return .init(rule: rule.name, channel: Self.name, succeeded: false, detail: localized("gave up: \(lastProblem)"))
     }
 }
