@@ -1,5 +1,10 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+// `scripts/fuzz` builds with libFuzzer, whose `main` would replace the catalog plugin's own
+// tool; those builds go without the catalogs (see Localization/EmbeddedCatalogs+Fuzzing.swift).
+let fuzzing = ProcessInfo.processInfo.environment["AGGR_FUZZING"] != nil
 
 let package = Package(
     name: "aggr",
@@ -44,7 +49,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            plugins: ["CatalogEmbedding"]
+            plugins: fuzzing ? [] : ["CatalogEmbedding"]
         ),
         // The message catalogs (po/*.po) built into the library; see docs/architecture.md.
         .executableTarget(name: "catalog-embed"),

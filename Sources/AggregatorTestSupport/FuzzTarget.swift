@@ -18,6 +18,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case actionPage = "action-page"
     /// The full-text extractor over any page, its output through the sanitizer.
     case article
+    /// A message catalog (`.po`, as AGGR_LOCALE_DIR may hold) and its Plural-Forms rule,
+    /// then a message looked up and filled through it.
+    case catalog
     /// The reader's inline images: PNG, JPEG, GIF and WebP through the system decoders
     /// behind aggr's format sniff and size check, then resized and encoded for the terminal.
     case image
@@ -98,6 +101,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let parser = DribbbleParser(provider: "dribbble", webURL: "https://dribbble.com")
             _ = try? parser.shotList(data, section: "popular", servedAt: Self.reference)
             _ = parser.shotDetails(data)
+        case .catalog:
+            guard let object = try? PortableObject(parsing: text, file: "fuzz.po") else { return }
+            if let header = object.header["Plural-Forms"], let rule = try? PluralRule(header: header) {
+                for n in [0, 1, 2, 5, 11, 21, 101, Int.max, Int.min] { precondition((0..<rule.count).contains(rule.form(for: n))) }
+            }
+            if let catalog = try? MessageCatalog(language: "xx", object: object) {
+                for entry in object.entries.prefix(20) {
+                    let key = LocalizedKey(stringLiteral: entry.id)
+                    _ = key.filling(catalog.text(entry.id, context: entry.context))
+                    if let plural = entry.pluralID { _ = catalog.text(entry.id, plural: plural, count: 3, context: entry.context) }
+                }
+            }
         case .article:
             if let article = ArticleExtractor().extract(data, url: "https://site.example/a/b") {
                 let lowered = article.content.lowercased()

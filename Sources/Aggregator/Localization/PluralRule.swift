@@ -74,8 +74,9 @@ public struct PluralRule: Sendable, Equatable {
                 case "+": return a &+ b
                 case "-": return a &- b
                 case "*": return a &* b
-                case "/": return b == 0 ? 0 : a / b
-                default: return b == 0 ? 0 : a % b
+                // Never a trap: n / 0 is 0, and Int.min / -1 wraps.
+                case "/": return b == 0 ? 0 : a.dividedReportingOverflow(by: b).partialValue
+                default: return b == 0 ? 0 : a.remainderReportingOverflow(dividingBy: b).partialValue
                 }
             }
         }
