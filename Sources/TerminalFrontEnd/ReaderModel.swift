@@ -70,7 +70,7 @@ public struct ReaderModel: Sendable {
 
     public init(tabs: [ReaderTab]) {
         self.tabs = tabs
-        currentTab = tabs.firstIndex { $0.label == "All" } ?? 0
+        currentTab = tabs.firstIndex { $0.tab == .all } ?? 0
     }
 
     public var selected: StoredItem? { items.indices.contains(selection) ? items[selection] : nil }

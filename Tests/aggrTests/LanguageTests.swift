@@ -156,6 +156,7 @@ final class LanguageTests: ServeTestCase {
         let tui = try startReader(language: "zh_CN.UTF-8")
         var screen = try tui.waitFor("数据库选型讨论")
         XCTAssertTrue(screen.contains("? 帮助"), screen)
+        XCTAssertTrue(screen.split(separator: "\n").first?.contains("全部 6") == true, "the All tab in Chinese: \(screen)")
         try tui.send("?")
         screen = try tui.waitFor("本帮助")
         XCTAssertTrue(screen.contains("下一个标签页") && screen.contains("向下翻页"), screen)

@@ -18,12 +18,12 @@ public enum TimelineTab: Hashable, Sendable {
     /// The name a tab strip shows.
     public var label: String {
         switch self {
-        case .all: "All"
+        case .all: localized("All", context: "tab")
         case .view(let name): name
         case .provider(let id): id
         case .section(let provider, let key): "\(provider) \(key)"
-        case .saved: "Saved"
-        case .read: "Read"
+        case .saved: localized("Saved", context: "tab")
+        case .read: localized("Read", context: "tab")
         case .labelled(let name): name
         }
     }
