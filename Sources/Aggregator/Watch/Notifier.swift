@@ -90,6 +90,8 @@ public struct NotificationDelivery: Sendable, Equatable {
 
     /// `notify mentions: command: my-hook ran`.
     public var line: String {
-        "notify \(rule): \(channel.rawValue): \(succeeded ? "" : "failed: ")\(detail)"
+        succeeded
+            ? localized("notify \(rule): \(channel.rawValue): \(detail)")
+            : localized("notify \(rule): \(channel.rawValue): failed: \(detail)")
     }
 }

@@ -182,14 +182,14 @@ public struct Watcher: Sendable {
         report(.passStarted(providers: due))
         do {
             let summary = try await session.refresh(
-                only: due, events: refreshEvents, pruneFailed: { report(.problem("pruning: \($0)")) })
+                only: due, events: refreshEvents, pruneFailed: { report(.problem(localized("pruning: \($0)"))) })
             report(.passFinished(summary))
             for id in dueProviders(configuration, now: now, held: held) {
                 held[id] = now.addingTimeInterval(configCheckInterval)
             }
             return summary
         } catch {
-            report(.problem("refresh: \(error)"))
+            report(.problem(localized("refresh: \(error)")))
             return nil
         }
     }
@@ -205,7 +205,7 @@ public struct Watcher: Sendable {
             let latest = try store.latestRef()
             for rule in newRules { try store.setNotificationMark(rule: rule.name, ref: latest) }
         } catch {
-            report(.problem("notifications: \(error)"))
+            report(.problem(localized("notifications: \(error)")))
         }
     }
 
@@ -224,7 +224,7 @@ public struct Watcher: Sendable {
                 }
             }
         } catch {
-            report(.problem("notifications: \(error)"))
+            report(.problem(localized("notifications: \(error)")))
         }
     }
 

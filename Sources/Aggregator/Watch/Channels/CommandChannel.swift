@@ -39,7 +39,7 @@ struct CommandChannel: NotificationChannel {
                     rule: rule.name, channel: Self.name, succeeded: false,
                     detail: localized("\(name) exited with status \(output.status)") + (stderr.isEmpty ? "" : ": \(stderr)"))
             }
-            return .init(rule: rule.name, channel: Self.name, succeeded: true, detail: "\(name) ran")
+            return .init(rule: rule.name, channel: Self.name, succeeded: true, detail: localized("\(name) ran"))
         } catch let failure as CommandRunner.Failure {
             let detail =
                 switch failure {

@@ -65,9 +65,9 @@ struct WebhookChannel: NotificationChannel {
                 if (200..<300).contains(response.status) {
                     let tries = attempt == 0 ? "" : localized(" after \(attempt + 1) attempts")
                     return .init(
-                        rule: rule.name, channel: Self.name, succeeded: true, detail: "\(shown) answered \(response.status)\(tries)")
+                        rule: rule.name, channel: Self.name, succeeded: true, detail: localized("\(shown) answered \(response.status)\(tries)"))
                 }
-                lastProblem = "\(shown) answered \(response.status)"
+                lastProblem = localized("\(shown) answered \(response.status)")
             } catch {
                 let message = "\(error)".replacingOccurrences(of: SecretRedactor.redact(url: url), with: shown)
                 lastProblem = SecretRedactor.redact(text: message.replacingOccurrences(of: url, with: shown), secrets: secrets)
