@@ -65,7 +65,8 @@ struct WebhookChannel: NotificationChannel {
                 if (200..<300).contains(response.status) {
                     let tries = attempt == 0 ? "" : localized(" after \(attempt + 1) attempts")
                     return .init(
-                        rule: rule.name, channel: Self.name, succeeded: true, detail: localized("\(shown) answered \(response.status)\(tries)"))
+                        rule: rule.name, channel: Self.name, succeeded: true,
+                        detail: localized("\(shown) answered \(response.status)\(tries)"))
                 }
                 lastProblem = localized("\(shown) answered \(response.status)")
             } catch {
