@@ -12,8 +12,9 @@ public enum Language {
         var tag = locale
         if let at = tag.firstIndex(of: "@") { tag = String(tag[..<at]) }
         if let dot = tag.firstIndex(of: ".") { tag = String(tag[..<dot]) }
-        tag = tag.replacingOccurrences(of: "_", with: "-")
         guard !tag.isEmpty, tag != "C", tag != "POSIX" else { return nil }
+        // Not Foundation's replacingOccurrences: this runs at every start.
+        tag = String(tag.map { $0 == "_" ? "-" : $0 })
         let lowered = tag.lowercased()
         if let exact = available.first(where: { $0.lowercased() == lowered }) { return exact }
         let primary = String(lowered.prefix { $0 != "-" })

@@ -190,7 +190,8 @@ public struct PortableObject: Sendable, Equatable {
 }
 
 extension StringProtocol {
+    /// Without the ASCII spaces and tabs around it (a header field's name or value).
     fileprivate var trimmed: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        String(decoding: PortableObject.trimmed(ArraySlice(utf8)), as: UTF8.self)
     }
 }
