@@ -10,8 +10,21 @@ public struct LocalizedKey: ExpressibleByStringInterpolation, Sendable, Equatabl
     public var arguments: [String]
 
     public init(stringLiteral value: String) {
-        id = value.replacingOccurrences(of: "%", with: "%%")
+        id = Self.escapingPercent(value)
         arguments = []
+    }
+
+    /// `text` with `%` doubled; most messages have none, and this runs for every message
+    /// ArgumentParser's help asks for at start-up, so without Foundation.
+    static func escapingPercent(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var output = ""
+        output.reserveCapacity(text.utf8.count + 2)
+        for character in text {
+            if character == "%" { output += "%" }
+            output.append(character)
+        }
+        return output
     }
 
     public init(stringInterpolation: StringInterpolation) {
@@ -29,7 +42,7 @@ public struct LocalizedKey: ExpressibleByStringInterpolation, Sendable, Equatabl
         }
 
         public mutating func appendLiteral(_ literal: String) {
-            id += literal.replacingOccurrences(of: "%", with: "%%")
+            id += LocalizedKey.escapingPercent(literal)
         }
 
         public mutating func appendInterpolation<Value>(_ value: Value) {
