@@ -42,12 +42,12 @@ public enum Language {
         var choices: [(tag: String, quality: Double, order: Int)] = []
         for (order, part) in header.split(separator: ",").enumerated() {
             let pieces = part.split(separator: ";")
-            guard let tag = pieces.first?.trimmingCharacters(in: .whitespaces), !tag.isEmpty, tag != "*" else { continue }
+            guard let tag = pieces.first?.trimmingWhitespace(), !tag.isEmpty, tag != "*" else { continue }
             var quality = 1.0
             for parameter in pieces.dropFirst() {
                 let pair = parameter.split(separator: "=", maxSplits: 1)
-                if pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces) == "q" {
-                    quality = Double(pair[1].trimmingCharacters(in: .whitespaces)) ?? 0
+                if pair.count == 2, pair[0].trimmingWhitespace() == "q" {
+                    quality = Double(pair[1].trimmingWhitespace()) ?? 0
                 }
             }
             guard quality > 0, let found = match(tag, among: available) else { continue }

@@ -16,21 +16,17 @@ public enum Localization {
 
     /// Every language with a catalog: those built in (`po/*.po`) and those in the folder
     /// `AGGR_LOCALE_DIR` names, where a translator tries a new `.po` without rebuilding.
-    public static var available: Set<String> {
+    ///
+    /// Read once: `aggr serve` asks at every request.
+    public static let available: Set<String> = {
         var languages = Set(EmbeddedCatalogs.files.keys)
         languages.insert("en")
-        for name in localFolderNames where name.hasSuffix(".po") { languages.insert(String(name.dropLast(3))) }
+        let names = localFolder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
+        for name in names where name.hasSuffix(".po") { languages.insert(String(name.dropLast(3))) }
         return languages
-    }
+    }()
 
-    private static var localFolder: String? {
-        ProcessInfo.processInfo.environment["AGGR_LOCALE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    private static var localFolderNames: [String] {
-        guard let localFolder else { return [] }
-        return (try? FileManager.default.contentsOfDirectory(atPath: localFolder)) ?? []
-    }
+    private static let localFolder: String? = getenv("AGGR_LOCALE_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
 
     /// The catalog of `language` (a tag among ``available``), parsed once.
     ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A gettext catalog (`.po` file) as written by translators: its entries and header.
 ///
 /// Reads what msgfmt reads: `msgctxt`, `msgid`, `msgid_plural`, `msgstr` and `msgstr[N]`,
@@ -55,7 +53,7 @@ public struct PortableObject: Sendable, Equatable {
             if current.id.isEmpty && current.context == nil {
                 for field in (current.translations.first ?? "").split(separator: "\n") {
                     guard let colon = field.firstIndex(of: ":") else { continue }
-                    header[String(field[..<colon]).trimmed] = String(field[field.index(after: colon)...]).trimmed
+                    header[field[..<colon].trimmingWhitespace()] = field[field.index(after: colon)...].trimmingWhitespace()
                 }
                 return
             }
@@ -77,7 +75,7 @@ public struct PortableObject: Sendable, Equatable {
             if line.isEmpty || line.first == UInt8(ascii: "#") {
                 if line.count > 1, line[line.startIndex + 1] == UInt8(ascii: ",") {
                     for flag in String(decoding: line.dropFirst(2), as: UTF8.self).split(separator: ",") {
-                        pendingFlags.insert(flag.trimmingCharacters(in: .whitespaces))
+                        pendingFlags.insert(flag.trimmingWhitespace())
                     }
                 }
                 continue
@@ -186,12 +184,5 @@ public struct PortableObject: Sendable, Equatable {
         while let first = slice.first, first == 0x20 || first == 0x09 || first == 0x0D { slice.removeFirst() }
         while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0D { slice.removeLast() }
         return slice
-    }
-}
-
-extension StringProtocol {
-    /// Without the ASCII spaces and tabs around it (a header field's name or value).
-    fileprivate var trimmed: String {
-        String(decoding: PortableObject.trimmed(ArraySlice(utf8)), as: UTF8.self)
     }
 }
