@@ -2,8 +2,9 @@ import Aggregator
 import AggregatorTestSupport
 import Foundation
 
-/// Refreshes 10, 100 and 1,000 RSS feeds on up to 100 loopback hosts answering after 200 ms,
-/// with aggr, `newsboat -x reload` (16 reload threads) and `sfeed_update` (default settings).
+/// Refreshes 10, 100, 1,000 and 10,000 RSS feeds on up to 100 loopback hosts answering after
+/// 200 ms, with aggr beside the network floor (`curl --parallel` fetching the same URLs), and
+/// up to 1,000 beside `newsboat -x reload` (16 reload threads) and `sfeed_update` (defaults).
 struct FeedRefreshBench {
     var run: BenchRun
 
@@ -20,13 +21,13 @@ struct FeedRefreshBench {
     }
 
     func measure(directory: String) throws {
-        for count in [10, 100, 1_000] { try measure(feeds: count, directory: directory) }
+        for count in [10, 100, 1_000, 10_000] { try measure(feeds: count, directory: directory) }
     }
 
     func measure(feeds count: Int, directory: String) throws {
         let hosts = min(count, 100)
         print(
-            "== refresh \(count) RSS feeds on 127.0.0.1–\(hosts), each answering after 200 ms (goals: ≥ 12× sfeed_update, ≥ 8× newsboat with 16 threads)"
+            "== refresh \(count) RSS feeds on 127.0.0.1–\(hosts), each answering after 200 ms (goals: ≤ 1.3× curl --parallel, ≥ 12× sfeed_update, ≥ 8× newsboat with 16 threads)"
         )
         let servers = try (1...hosts).map { host -> TestHTTPServer in
             let server = try TestHTTPServer(host: "127.0.0.\(host)")
@@ -47,13 +48,22 @@ struct FeedRefreshBench {
         }
         try "{\"providers\": [\(entries.joined(separator: ",\n"))]}".write(toFile: config, atomically: true, encoding: .utf8)
         var aggrTimes: [Double] = []
+        var peak = 0.0
         for round in 0..<5 {
-            let result = try run.spawn(run.aggr, ["refresh", "--config", config, "--db", "\(directory)/feeds-\(round).sqlite"])
+            let database = "\(directory)/feeds-\(round).sqlite"
+            let result = try run.spawn(run.aggr, ["refresh", "--config", config, "--db", database])
             aggrTimes.append(result.seconds)
+            peak = max(peak, result.peakMegabytes)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
         }
         aggrTimes.sort()
         let aggr = aggrTimes[2]
-        print(String(format: "   aggr refresh: median %.2f s (5 runs)", aggr))
+        let floor = try curlFloor(urls: urls, directory: directory)
+        print(
+            String(
+                format: "   aggr refresh: median %.3f s (5 runs), peak RSS %.1f MB | curl --parallel (floor): median %.3f s → %.2f×", aggr,
+                peak, floor, aggr / floor))
+        guard count <= 1_000 else { return }
 
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/sfeed_update") {
             var rc = "sfeedpath=\"\(directory)/sfeed\"\nfeeds() {\n"
@@ -88,5 +98,18 @@ struct FeedRefreshBench {
         } else {
             print("   newsboat not installed (`apt-get install newsboat`)")
         }
+    }
+
+    /// The network floor: curl fetching the same URLs at once (`--parallel`, up to 300 in
+    /// flight, no limit per host), bodies discarded; the median of 5 runs.
+    func curlFloor(urls: [String], directory: String) throws -> Double {
+        let list = "\(directory)/curl-urls"
+        try urls.map { "url = \"\($0)\"\noutput = \"/dev/null\"\n" }.joined().write(toFile: list, atomically: true, encoding: .utf8)
+        var times: [Double] = []
+        for _ in 0..<5 {
+            times.append(
+                try run.spawn("/usr/bin/curl", ["--parallel", "--parallel-immediate", "--parallel-max", "300", "-s", "-K", list]).seconds)
+        }
+        return times.sorted()[2]
     }
 }

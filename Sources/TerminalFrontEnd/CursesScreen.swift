@@ -41,7 +41,7 @@ final class CursesScreen: @unchecked Sendable {
             setlocale(LC_ALL, "C.UTF-8")
         }
         guard aggr_terminal_known() != 0 else {
-            let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+            let term = ProcessEnvironment.variables["TERM"] ?? ""
             throw TerminalError(
                 localized(
                     "terminal type '\(TerminalText.sanitize(term))' is not in the terminfo database (install ncurses-term, or run with TERM=xterm-256color)"

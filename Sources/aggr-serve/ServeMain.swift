@@ -33,7 +33,7 @@ struct ServeMain: AsyncParsableCommand {
     var lang: String?
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         let write: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         do {
             try? Localization.use(Localization.choose(flag: lang, configured: nil, environment: environment))

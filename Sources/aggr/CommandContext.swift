@@ -15,7 +15,7 @@ struct CommandContext {
     let now: Date
 
     init(options: GlobalOptions) {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         self.environment = environment
         self.options = options
         self.locator = ConfigLocator(environment: environment, workingDirectory: FileManager.default.currentDirectoryPath)

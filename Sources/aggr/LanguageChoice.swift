@@ -37,7 +37,7 @@ enum LanguageChoice {
             index += 1
         }
         do {
-            try Localization.use(Localization.choose(flag: flag, configured: nil, environment: ProcessInfo.processInfo.environment))
+            try Localization.use(Localization.choose(flag: flag, configured: nil, environment: ProcessEnvironment.variables))
         } catch {
             // An unknown language, or a catalog in AGGR_LOCALE_DIR that does not parse.
             throw CLIFailure(message: "\(error)", exitCode: CLIFailure.usage)

@@ -50,6 +50,13 @@ public struct LocalizedKey: ExpressibleByStringInterpolation, Sendable, Equatabl
             arguments.append(String(describing: value))
         }
 
+        /// A described value: its description called directly, without the dynamic casts
+        /// `String(describing:)` makes (a start-up pays for each type's first cast).
+        public mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
+            id += "%s"
+            arguments.append(value.description)
+        }
+
         public mutating func appendInterpolation(_ value: String) {
             id += "%s"
             arguments.append(value)

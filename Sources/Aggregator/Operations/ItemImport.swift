@@ -8,7 +8,7 @@ public struct ItemImport: Sendable {
     /// The longest line accepted; longer ones are refused, never buffered whole.
     public static let maximumLineBytes = 16 << 20
     /// Items stored per batch.
-    static let batchSize = 4_096
+    static let batchSize = 2_048
 
     /// Why an import stored nothing: a line that is not a contract object, or one too long.
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -31,25 +31,41 @@ public struct ItemImport: Sendable {
 
     /// Reads NDJSON from `descriptor` to its end and stores every item, or nothing.
     public func run(from descriptor: Int32) throws -> Summary {
-        var lines = LineReader(descriptor: descriptor, maximumLineBytes: Self.maximumLineBytes)
+        let source = NDJSONBatches(descriptor: descriptor)
         var summary = Summary()
-        var number = 0
-        summary.result = try store.ingestStream(now: now) {
-            var batch: [Item] = []
-            batch.reserveCapacity(Self.batchSize)
-            while batch.count < Self.batchSize, let line = try lines.next() {
-                number += 1
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                do {
-                    batch.append(try ItemJSONReader.item(line: line, number: number))
-                } catch {
-                    throw Failure(description: "\(error)")
-                }
-            }
-            summary.items += batch.count
-            return batch.isEmpty ? nil : batch
-        }
+        summary.result = try store.ingestStream(now: now) { try source.next() }
+        summary.items = source.items
         return summary
+    }
+}
+
+/// The items of an NDJSON stream a batch at a time, for the thread that reads them.
+///
+/// Only one thread calls ``next()`` (the store's reading thread); ``items`` is read once
+/// the stream has ended.
+private final class NDJSONBatches: @unchecked Sendable {
+    private var lines: LineReader
+    private var number = 0
+    private(set) var items = 0
+
+    init(descriptor: Int32) {
+        lines = LineReader(descriptor: descriptor, maximumLineBytes: ItemImport.maximumLineBytes)
+    }
+
+    func next() throws -> [Item]? {
+        var batch: [Item] = []
+        batch.reserveCapacity(ItemImport.batchSize)
+        while batch.count < ItemImport.batchSize, let line = try lines.next() {
+            number += 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            do {
+                batch.append(try ItemJSONReader.item(line: line, number: number))
+            } catch {
+                throw ItemImport.Failure(description: "\(error)")
+            }
+        }
+        items += batch.count
+        return batch.isEmpty ? nil : batch
     }
 }
 

@@ -94,7 +94,9 @@ public protocol TimelineStorage: FetchMemory {
     @discardableResult func ingest(
         _ items: [Item], section: Section, now: Date, keepSectionTitle: Bool, validators: [String: HTTPValidators], listed: Bool
     ) throws -> IngestResult
-    func ingestStream(now: Date, nextBatch: () throws -> [Item]?) throws -> IngestResult
+    /// Stores every batch `nextBatch` gives until it gives nil, in one transaction, or nothing
+    /// when it throws. `nextBatch` runs on a thread of its own, beside the writes.
+    func ingestStream(now: Date, nextBatch: @escaping @Sendable () throws -> [Item]?) throws -> IngestResult
     func prune(_ policy: RetentionPolicy, now: Date) throws -> PruneResult
     @discardableResult func remove(refs: [Int64], now: Date) throws -> Int
     func removeProviders(notIn keep: [String], now: Date) throws -> Int

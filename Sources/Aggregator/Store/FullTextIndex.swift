@@ -13,11 +13,35 @@ enum FullTextIndex {
         var author: String?
         var tags: [String]
 
+        /// The text each column of the index gets: CJK runs cut into two-character pieces.
+        struct Indexed: Sendable {
+            var title: String
+            var summary: String
+            var author: String?
+            var tags: String
+        }
+
+        /// `item`'s indexed values.
+        init(_ item: Item) {
+            self.init(title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags)
+        }
+
+        init(title: String, summary: String, author: String?, tags: [String]) {
+            self.title = title
+            self.summary = summary
+            self.author = author
+            self.tags = tags
+        }
+
+        var indexed: Indexed {
+            Indexed(
+                title: SearchText.indexable(title), summary: SearchText.indexable(summary), author: author.map(SearchText.indexable),
+                tags: SearchText.indexable(tags.joined(separator: " ")))
+        }
+
         var columns: [DatabaseValueConvertible?] {
-            [
-                SearchText.indexable(title), SearchText.indexable(summary), author.map(SearchText.indexable),
-                SearchText.indexable(tags.joined(separator: " ")),
-            ]
+            let indexed = indexed
+            return [indexed.title, indexed.summary, indexed.author, indexed.tags]
         }
     }
 
@@ -30,12 +54,12 @@ enum FullTextIndex {
                 try db.cachedStatement(sql: "INSERT INTO item_fts (rowid, title, summary, author, tags) VALUES (?, ?, ?, ?, ?)"), in: db)
         }
 
-        func insert(title: String, summary: String, author: String?, tags: [String], ref: Int64) throws {
+        func insert(_ indexed: Entry.Indexed, ref: Int64) throws {
             statement.bind(ref, at: 1)
-            statement.bind(SearchText.indexable(title), at: 2)
-            statement.bind(SearchText.indexable(summary), at: 3)
-            statement.bind(author.map(SearchText.indexable), at: 4)
-            statement.bind(SearchText.indexable(tags.joined(separator: " ")), at: 5)
+            statement.bind(indexed.title, at: 2)
+            statement.bind(indexed.summary, at: 3)
+            statement.bind(indexed.author, at: 4)
+            statement.bind(indexed.tags, at: 5)
             try statement.execute()
         }
     }

@@ -2,17 +2,24 @@ import Foundation
 internal import GRDB
 
 /// An item about to be written, with the encodings its columns need, computed once.
-struct ItemRecord {
+struct ItemRecord: Sendable {
     let item: Item
     let tags: String
     let extra: String
     let updated: Int64?
+    let canonicalURL: String
+    /// What the full-text index gets for a new item, when worked out ahead of the write
+    /// (a stream prepares it beside the writes); nil to work it out if the item is new.
+    let search: FullTextIndex.Entry.Indexed?
 
-    init(_ item: Item) {
+    /// `item`'s columns; with `indexed`, its full-text entry too.
+    init(_ item: Item, indexed: Bool = false) {
         self.item = item
         tags = ItemRow.encodeTags(item.tags)
         extra = ItemRow.encodeExtra(item.extra)
         updated = item.updated.map(Store.millis)
+        canonicalURL = WebURL.canonical(item.url)
+        search = indexed ? FullTextIndex.Entry(item).indexed : nil
     }
 }
 

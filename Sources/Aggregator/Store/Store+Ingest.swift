@@ -24,7 +24,7 @@ extension Store {
     ) throws -> IngestResult {
         var section = section
         section.key = SecretRedactor.redact(url: section.key)
-        let items = items.map { $0.preparedForStorage() }
+        let records = items.map { ItemRecord($0.preparedForStorage()) }
         return try write { db in
             for (url, value) in validators { try Self.saveValidators(value, for: url, provider: section.provider, now: now, in: db) }
             if listed {
@@ -33,13 +33,14 @@ extension Store {
                     sql: "INSERT INTO section (provider, key, title) VALUES (?, ?, ?) ON CONFLICT \(onConflict)",
                     arguments: [section.provider, section.key, section.title])
             }
-            let result = try Self.ingest(items, section: section, now: now, in: db)
+            let result = try Self.ingest(records, section: section, now: now, in: db)
             if result.new + result.updated > 0 { try Self.noteTimelineChange(in: db) }
             return result
         }
     }
 
-    static func ingest(_ items: [Item], section: Section, now: Date, in db: Database) throws -> IngestResult {
+    /// Stores `records`, prepared for storage, of one provider×section inside the caller's transaction.
+    static func ingest(_ records: [ItemRecord], section: Section, now: Date, in db: Database) throws -> IngestResult {
         var result = IngestResult()
         let lookup = try db.cachedStatement(sql: ItemRow.lookupSQL)
         let insert = PreparedStatement(try db.cachedStatement(sql: ItemRow.insertSQL), in: db)
@@ -52,8 +53,13 @@ extension Store {
         let floor = try Int64.fetchOne(db, sql: "SELECT value FROM ref_floor WHERE id = 1") ?? 0
         let top = try Int64.fetchOne(db, sql: "SELECT coalesce(max(ref), 0) FROM item") ?? 0
         var nextRef: Int64? = floor > top ? floor + 1 : nil
+        // A provider nothing was ever removed from (every import into a new database) skips
+        // the look-up per item.
+        let removedBefore =
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM tombstone WHERE provider = ?)", arguments: [section.provider]) ?? true
         /// Whether `item` was removed for good; notes that this refresh met it again.
         func metTombstone(_ item: Item) throws -> Bool {
+            guard removedBefore else { return false }
             tombstone.bind(firstSeen, at: 1)
             tombstone.bind(item.provider, at: 2)
             tombstone.bind(item.id, at: 3)
@@ -64,7 +70,7 @@ extension Store {
         func insertNew(_ record: ItemRecord) throws -> Bool {
             let item = record.item
             let identity: [ColumnValue] = [
-                .text(item.provider), .text(item.section), .text(item.id), .text(WebURL.canonical(item.url)),
+                .text(item.provider), .text(item.section), .text(item.id), .text(record.canonicalURL),
                 .integer(millis(item.published)), .integer(firstSeen),
             ]
             insert.bind(ColumnValue.integer(nextRef), at: 1)
@@ -75,22 +81,21 @@ extension Store {
             try insert.execute()
             guard db.changesCount > 0 else { return false }
             nextRef = nil
-            try fullText.insert(
-                title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags, ref: db.lastInsertedRowID)
+            try fullText.insert(record.search ?? FullTextIndex.Entry(item).indexed, ref: db.lastInsertedRowID)
             return true
         }
         // The last occurrence of an id in one batch wins, as it would across two fetches;
         // items are stored in batch order so refs follow upstream order.
         var lastIndex: [String: Int] = [:]
-        for (index, item) in items.enumerated() { lastIndex[item.id] = index }
+        for (index, record) in records.enumerated() { lastIndex[record.item.id] = index }
         // After a new item the next is likely new too (an import, a busy section): it is
         // inserted first and looked up only when its id turns out to be stored already.
         var expectNew = false
-        for (index, item) in items.enumerated() where lastIndex[item.id] == index {
+        for (index, record) in records.enumerated() where lastIndex[record.item.id] == index {
+            let item = record.item
             guard item.provider == section.provider else {
                 throw StoreError(path: "", message: "item \(item.id) of provider \(item.provider) ingested into \(section.provider)")
             }
-            let record = ItemRecord(item)
             if expectNew {
                 if try metTombstone(item) {
                     result.tombstoned += 1
@@ -114,8 +119,8 @@ extension Store {
                 let old = FullTextIndex.Entry(
                     title: row[1 + ItemRow.contentIndex("title")], summary: row[1 + ItemRow.contentIndex("summary")],
                     author: row[1 + ItemRow.contentIndex("author")], tags: ItemRow.decodeTags(row[1 + ItemRow.contentIndex("tags")]))
-                let entry = FullTextIndex.Entry(title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags)
-                try update.execute(arguments: StatementArguments(compared + [WebURL.canonical(item.url).databaseValue, ref.databaseValue]))
+                let entry = FullTextIndex.Entry(item)
+                try update.execute(arguments: StatementArguments(compared + [record.canonicalURL.databaseValue, ref.databaseValue]))
                 if old != entry {
                     try FullTextIndex.delete(old, ref: ref, in: db)
                     try FullTextIndex.insert(entry, ref: ref, in: db)

@@ -2,7 +2,13 @@
 public enum DisplayWidth {
     /// The number of terminal columns `text` occupies.
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        isPrintableASCII(text) ? text.utf8.count : text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether every byte of `text` is a printable ASCII character (one column each), which
+    /// spares the grapheme-cluster walk most titles and columns would otherwise pay.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        !text.utf8.contains { $0 < 0x20 || $0 >= 0x7F }
     }
 
     /// The columns of one grapheme cluster.
@@ -41,6 +47,7 @@ public enum DisplayWidth {
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
+        if isPrintableASCII(text) { return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…" }
         var result = ""
         var used = 0
         for character in text {

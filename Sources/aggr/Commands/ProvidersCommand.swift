@@ -50,7 +50,7 @@ extension ProvidersListCommand {
                 ?? ""
             throw CLIFailure(message: localized("no provider \"\(id)\"\(hint)"), exitCode: CLIFailure.usage)
         }
-        let findings = await CredentialCheck(http: CurlHTTPClient(), environment: ProcessInfo.processInfo.environment).run(
+        let findings = await CredentialCheck(http: CurlHTTPClient(), environment: ProcessEnvironment.variables).run(
             entry, metadata: type.metadata)
         guard !findings.isEmpty else {
             context.print(localized("\(id): \(entry.type) uses no token or cookie\n"))

@@ -45,7 +45,7 @@ struct ReplyCommand: AsyncParsableCommand {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
             do {
-                text = try ExternalEditor.compose(initial: message ?? "", environment: ProcessInfo.processInfo.environment)
+                text = try ExternalEditor.compose(initial: message ?? "", environment: ProcessEnvironment.variables)
             } catch {
                 throw CLIFailure(message: error.description, exitCode: 1)
             }

@@ -25,4 +25,21 @@ final class DisplayWidthTests: XCTestCase {
             XCTAssertLessThanOrEqual(DisplayWidth.of(DisplayWidth.truncate("混合 mixed 文字 text", to: width)), width)
         }
     }
+
+    /// Printable ASCII is measured and cut by bytes; the answers are the grapheme walk's.
+    func testTheASCIIShortcutAgreesWithTheClusterWalk() {
+        for text in ["", "a", "plain title", "tab\there", "line\nbreak", "del\u{7F}", "~!@#$%^&*()_+{}|:\"<>?", "cr\r\nlf"] {
+            XCTAssertEqual(DisplayWidth.of(text), text.reduce(0) { $0 + DisplayWidth.of($1) }, text.debugDescription)
+        }
+        let ascii = "The quick brown fox jumps over the lazy dog"
+        for width in 1...50 {
+            var walked = ""
+            var used = 0
+            for character in ascii where used + 1 <= width - 1 {
+                walked.append(character)
+                used += 1
+            }
+            XCTAssertEqual(DisplayWidth.truncate(ascii, to: width), ascii.count <= width ? ascii : walked + "…", "width \(width)")
+        }
+    }
 }
