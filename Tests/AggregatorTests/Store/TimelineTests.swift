@@ -78,7 +78,9 @@ final class TimelineTests: StoreTestCase {
 
     /// The cursor's own base64url is RFC 4648's, byte for byte, at every padding length.
     func testCursorTokensAreBase64URLWithoutPadding() throws {
-        for (provider, id) in [("p", ""), ("p", "1"), ("gh", "12"), ("v2ex", "123"), ("中文", "話題/7?x=+"), ("a", String(repeating: "ÿ", count: 9))] {
+        for (provider, id) in [
+            ("p", ""), ("p", "1"), ("gh", "12"), ("v2ex", "123"), ("中文", "話題/7?x=+"), ("a", String(repeating: "ÿ", count: 9)),
+        ] {
             let cursor = TimelineCursor(published: 1_795_132_726_000, provider: provider, id: id)
             let expected = Data((provider + "\u{0}" + id).utf8).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
