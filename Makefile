@@ -68,6 +68,7 @@ bench: deps
 	$(RELEASE) --product aggr-serve
 	strip $(BIN_RELEASE) .build/release/aggr-serve
 	$(RELEASE) --product aggr-bench
+	$(SWIFT)c -O -static-stdlib Benchmarks/startup-floor/hello.swift -o .build/release/startup-floor
 	.build/release/aggr-bench --aggr $(BIN_RELEASE)
 	scripts/fulltext-bench/run.sh $(BIN_RELEASE)
 

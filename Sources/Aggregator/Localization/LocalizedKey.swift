@@ -66,7 +66,7 @@ public struct LocalizedKey: ExpressibleByStringInterpolation, Sendable, Equatabl
     /// `template` (a translation of ``id``) with the arguments put in its `%s`/`%N$s`
     /// places; `%%` is a percent sign.
     public func filling(_ template: String) -> String {
-        guard template.contains("%") else { return template }
+        guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
         var output = ""
         var next = 0
         var scalars = template.unicodeScalars[...]
