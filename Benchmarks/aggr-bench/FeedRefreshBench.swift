@@ -29,24 +29,11 @@ struct FeedRefreshBench {
         print(
             "== refresh \(count) RSS feeds on 127.0.0.1–\(hosts), each answering after 200 ms (goals: ≤ 1.3× curl --parallel, ≥ 12× sfeed_update, ≥ 8× newsboat with 16 threads)"
         )
-        let servers = try (1...hosts).map { host -> TestHTTPServer in
-            let server = try TestHTTPServer(host: "127.0.0.\(host)")
-            let body = Self.feed(host: host)
-            server.route("/feed") { _ in
-                var response = TestHTTPServer.Response.text(body, contentType: "application/rss+xml; charset=utf-8")
-                response.delay = 0.2
-                return response
-            }
-            return server
-        }
+        let servers = try Self.startServers(hosts: hosts)
         defer { servers.forEach { $0.stop() } }
         let urls = (0..<count).map { "\(servers[$0 % hosts].baseURL)/feed-\($0).xml" }
-
         let config = "\(directory)/feeds-providers.json"
-        let entries = urls.enumerated().map {
-            "{\"id\": \"f\($0.offset + 1)\", \"type\": \"feed\", \"options\": {\"url\": \"\($0.element)\"}}"
-        }
-        try "{\"providers\": [\(entries.joined(separator: ",\n"))]}".write(toFile: config, atomically: true, encoding: .utf8)
+        try Self.writeConfig(urls: urls, to: config)
         var aggrTimes: [Double] = []
         var peak = 0.0
         for round in 0..<5 {
@@ -98,6 +85,28 @@ struct FeedRefreshBench {
         } else {
             print("   newsboat not installed (`apt-get install newsboat`)")
         }
+    }
+
+    /// One server per host on 127.0.0.1…`hosts`, each answering any feed path after 200 ms.
+    static func startServers(hosts: Int) throws -> [TestHTTPServer] {
+        try (1...hosts).map { host -> TestHTTPServer in
+            let server = try TestHTTPServer(host: "127.0.0.\(host)")
+            let body = feed(host: host)
+            server.route("/feed") { _ in
+                var response = TestHTTPServer.Response.text(body, contentType: "application/rss+xml; charset=utf-8")
+                response.delay = 0.2
+                return response
+            }
+            return server
+        }
+    }
+
+    /// A providers.json with one feed provider per URL.
+    static func writeConfig(urls: [String], to path: String) throws {
+        let entries = urls.enumerated().map {
+            "{\"id\": \"f\($0.offset + 1)\", \"type\": \"feed\", \"options\": {\"url\": \"\($0.element)\"}}"
+        }
+        try "{\"providers\": [\(entries.joined(separator: ",\n"))]}".write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// The network floor: curl fetching the same URLs at once (`--parallel`, up to 300 in

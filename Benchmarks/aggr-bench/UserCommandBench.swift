@@ -81,7 +81,9 @@ struct UserCommandBench {
         let floorPath = URL(fileURLWithPath: run.aggr).deletingLastPathComponent().appendingPathComponent("startup-floor").path
         if FileManager.default.isExecutableFile(atPath: floorPath) {
             let floor = try median(11) { try run.spawn(floorPath, []).seconds }
-            print("   floor: a static Swift program with Foundation printing one line: \(ms(floor)) → \(ratio(floor, shellVersion)) of sqlite3")
+            print(
+                "   floor: a static Swift program with Foundation printing one line: \(ms(floor)) → \(ratio(floor, shellVersion)) of sqlite3"
+            )
         }
         for count in [10_000, 100_000, 1_000_000] {
             try measure(count: count, directory: directory)

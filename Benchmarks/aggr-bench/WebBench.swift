@@ -71,6 +71,54 @@ struct WebBench {
                 format: "   reader ids, 1,000 a page: median %.1f ms over %d pages (c= paging)", times[times.count / 2] * 1_000, times.count
             ))
         try ReaderSyncBench(run: run, base: base, header: header, database: database, config: config).measure(directory: directory)
+        try measureLoad(base: base, header: header, server: pid)
+    }
+
+    /// 200 concurrent clients for 30 s each (wrk, 2 threads, loopback) on the timeline page,
+    /// the Atom feed and reader ids: requests/s, p99 latency, errors, and the server's RSS
+    /// before and after (it should stay flat).
+    func measureLoad(base: String, header: String, server: pid_t) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/wrk") else {
+            print("   wrk not installed (scripts/bootstrap --bench installs it)")
+            return
+        }
+        let seconds = ProcessInfo.processInfo.environment["AGGR_BENCH_WRK_SECONDS"] ?? "30"
+        print("== aggr serve under load: wrk -t2 -c200 -d\(seconds)s on loopback (goals: no error, flat RSS)")
+        for (label, path, headers) in [
+            ("timeline page /", "/", [String]()), ("Atom feed", "/feeds/all.atom", []),
+            ("reader ids (1,000)", "/reader/api/0/stream/items/ids?n=1000", ["-H", header]),
+        ] {
+            let before = Self.residentMegabytes(of: server)
+            let text = try ToolOutput.run(
+                "/usr/bin/wrk", ["-t2", "-c200", "-d\(seconds)s", "--latency", "--timeout", "10s"] + headers + [base + path]
+            ).text
+            let after = Self.residentMegabytes(of: server)
+            let rate = Self.field(text, after: "Requests/sec:") ?? "?"
+            let p99 =
+                text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("99%") }
+                .map { $0.split(separator: " ").last.map(String.init) ?? "?" } ?? "?"
+            let errors = text.split(separator: "\n").filter { $0.contains("Socket errors") || $0.contains("Non-2xx") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            print(
+                "   " + label.padding(toLength: 20, withPad: " ", startingAt: 0)
+                    + "\(rate) requests/s, p99 \(p99), " + (errors.isEmpty ? "no errors" : errors.joined(separator: "; "))
+                    + String(format: ", server RSS %.1f → %.1f MB", before, after))
+        }
+    }
+
+    /// The word after `label` in wrk's report.
+    static func field(_ text: String, after label: String) -> String? {
+        guard let range = text.range(of: label) else { return nil }
+        return text[range.upperBound...].split(whereSeparator: \.isWhitespace).first.map(String.init)
+    }
+
+    /// `pid`'s resident set in megabytes, from /proc.
+    static func residentMegabytes(of pid: pid_t) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Double(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
+        else { return .nan }
+        return kilobytes / 1_024
     }
 
     /// The median `time_total` of 11 requests to `url` after one warm-up.

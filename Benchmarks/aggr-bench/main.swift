@@ -24,6 +24,14 @@ case "serve":
     try RefreshBench.writeConfig(for: servers, to: arguments[2])
     sleep(UInt32(arguments.count > 3 ? Int(arguments[3]) ?? 60 : 60))
     servers.forEach { $0.stop() }
+case "feeds-serve":
+    // Keeps the feed hosts up for profiling `aggr refresh` by hand: feeds-serve COUNT CONFIG SECONDS.
+    let count = Int(arguments[2]) ?? 1_000
+    let hosts = min(count, 100)
+    let servers = try FeedRefreshBench.startServers(hosts: hosts)
+    try FeedRefreshBench.writeConfig(urls: (0..<count).map { "\(servers[$0 % hosts].baseURL)/feed-\($0).xml" }, to: arguments[3])
+    sleep(UInt32(arguments.count > 4 ? Int(arguments[4]) ?? 60 : 60))
+    servers.forEach { $0.stop() }
 case "markup":
     let directory = NSTemporaryDirectory() + "aggr-bench-markup-\(getpid())"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -66,6 +74,8 @@ case "all", "--aggr":
     try await BenchRun(aggr: aggr).run()
 default:
     FileHandle.standardError.write(
-        Data("usage: aggr-bench [--aggr PATH] | ingest DB COUNT | fts DB | refresh|feeds|user|markup|watch|web|tui [AGGR]\n".utf8))
+        Data(
+            "usage: aggr-bench [--aggr PATH] | ingest DB COUNT | fts DB | feeds-serve COUNT CONFIG SECONDS | refresh|feeds|user|markup|watch|web|tui [AGGR]\n"
+                .utf8))
     exit(64)
 }

@@ -61,14 +61,15 @@ public struct FeedParser: Sendable {
 
     /// `name` without an `rdf:`-style prefix (the HTML parser keeps prefixes in names).
     static func local(_ name: String) -> String {
-        guard let colon = name.lastIndex(of: ":") else { return name.lowercased() }
-        return String(name[name.index(after: colon)...]).lowercased()
+        // Bytes, not Characters: every element of every feed passes through here.
+        guard let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) else { return name.lowercased() }
+        return String(name[name.utf8.index(after: colon)...]).lowercased()
     }
 
     /// Whether `node` is in the feed's own vocabulary (no namespace, Atom, RSS 1.0), not an
     /// extension such as `media:title`; the HTML fallback keeps prefixes in names.
     static func isCore(_ node: MarkupNode) -> Bool {
-        guard !node.name.contains(":") else { return false }
+        guard !node.name.utf8.contains(UInt8(ascii: ":")) else { return false }
         return node.namespace == nil || node.namespace == Namespace.atom || node.namespace == Namespace.rss1
     }
 

@@ -15,7 +15,9 @@ public enum TrackingParameters {
 
     /// `url` without tracking parameters (unchanged when it has none or does not parse).
     public static func removed(from url: String) -> String {
-        guard url.contains("?"), var components = URLComponents(string: url), let items = components.queryItems else { return url }
+        guard url.utf8.contains(UInt8(ascii: "?")), var components = URLComponents(string: url), let items = components.queryItems else {
+            return url
+        }
         let kept = items.filter { !isTracking($0.name) }
         guard kept.count != items.count else { return url }
         components.queryItems = kept.isEmpty ? nil : kept

@@ -16,6 +16,8 @@ public struct Refresher: Sendable {
     public var backoff = BackoffPolicy()
     /// The refresh's notion of now; tests pin it.
     public var now: Date
+    /// How many providers refresh at once (each runs its sections together).
+    static let providersInFlight = 512
 
     public init(
         configuration: Configuration, registry: ProviderRegistry, store: any TimelineStorage, http: any HTTPClient,
@@ -43,10 +45,20 @@ public struct Refresher: Sendable {
         var runnable: [(any Provider, ProviderConfiguration, SharedRateBudget)] = []
         var budgets: [String: SharedRateBudget] = [:]
         var budgetKeys: [String: String] = [:]
+        // Per budget, the first provider sharing it that was told to wait, and until when:
+        // looked up once here rather than by a scan of every provider for each provider.
+        var waitingBudgets: [String: (provider: String, until: Date)] = [:]
         for entry in configuration.providers {
-            budgetKeys[entry.id] = budgetKey(entry)
+            let key = budgetKey(entry)
+            budgetKeys[entry.id] = key
+            if waitingBudgets[key] == nil, let state = states[entry.id], state.waitReason == .rateLimit,
+                let until = state.nextAllowedFetch, until > now
+            {
+                waitingBudgets[key] = (entry.id, until)
+            }
         }
-        for entry in configuration.providers where only.isEmpty ? entry.enabled : only.contains(entry.id) {
+        let wanted = Set(only)
+        for entry in configuration.providers where only.isEmpty ? entry.enabled : wanted.contains(entry.id) {
             if let reason = waitReason(states[entry.id], interval: registry.interval(of: entry), force: force) {
                 summary.skipped.append((entry.id, reason, states[entry.id]?.waitReason ?? .interval))
                 events(.skipped(provider: entry.id, reason: reason))
@@ -54,11 +66,8 @@ public struct Refresher: Sendable {
             }
             let key = budgetKeys[entry.id] ?? entry.id
             // A provider sharing this budget was told to wait: so must this one.
-            if let sharer = configuration.providers.first(where: { other in
-                other.id != entry.id && budgetKeys[other.id] == key && states[other.id]?.waitReason == .rateLimit
-                    && (states[other.id]?.nextAllowedFetch ?? now) > now
-            }), let until = states[sharer.id]?.nextAllowedFetch {
-                let reason = localized("rate limited until \(ISOTimestamp.format(until)) (budget shared with \(sharer.id))")
+            if let (sharer, until) = waitingBudgets[key], sharer != entry.id {
+                let reason = localized("rate limited until \(ISOTimestamp.format(until)) (budget shared with \(sharer))")
                 summary.skipped.append((entry.id, reason, .rateLimit))
                 events(.skipped(provider: entry.id, reason: reason))
                 continue
@@ -68,14 +77,28 @@ public struct Refresher: Sendable {
             budgets[key] = budget
             runnable.append((try type.init(configuration: entry), entry, budget))
         }
+        let writes = WriteQueue(store: store)
+        defer { writes.finish() }
         summary.outcomes = await withTaskGroup(of: ProviderOutcome.self) { group in
-            for (provider, entry, budget) in runnable {
-                group.addTask { await refresh(provider, entry: entry, previous: states[entry.id], budget: budget, events: events) }
+            // At most `Self.providersInFlight` providers at once: the HTTP client runs fewer
+            // transfers than that anyway, and ten thousand providers started together would
+            // each hold their task and fetch state while waiting for a turn.
+            var pending = runnable[...]
+            func startNext() {
+                guard let (provider, entry, budget) = pending.popFirst() else { return }
+                group.addTask {
+                    await refresh(provider, entry: entry, previous: states[entry.id], budget: budget, writes: writes, events: events)
+                }
             }
+            for _ in 0..<Self.providersInFlight { startNext() }
             var outcomes: [ProviderOutcome] = []
-            for await outcome in group { outcomes.append(outcome) }
-            let order = configuration.providers.map(\.id)
-            return outcomes.sorted { (order.firstIndex(of: $0.provider) ?? 0) < (order.firstIndex(of: $1.provider) ?? 0) }
+            for await outcome in group {
+                outcomes.append(outcome)
+                startNext()
+            }
+            var position: [String: Int] = [:]
+            for (index, entry) in configuration.providers.enumerated() where position[entry.id] == nil { position[entry.id] = index }
+            return outcomes.sorted { (position[$0.provider] ?? 0) < (position[$1.provider] ?? 0) }
         }
         summary.elapsed = Date().timeIntervalSince(started)
         return summary
@@ -106,7 +129,7 @@ public struct Refresher: Sendable {
 
     func refresh(
         _ provider: any Provider, entry: ProviderConfiguration, previous: ProviderState?, budget: SharedRateBudget,
-        events: @escaping @Sendable (RefreshEvent) -> Void
+        writes: WriteQueue, events: @escaping @Sendable (RefreshEvent) -> Void
     ) async -> ProviderOutcome {
         let started = Date()
         events(.started(provider: entry.id, sections: entry.sections.map(\.key)))
@@ -123,7 +146,8 @@ public struct Refresher: Sendable {
                         if var items = fetched.items {
                             if let limit = entry.limit { items = Array(items.prefix(limit)) }
                             outcome = .stored(
-                                try store.ingest(items, section: fetched.section, now: now, validators: session.stagedValidators))
+                                try await writes.store(
+                                    .ingest(items: items, section: fetched.section, now: now, validators: session.stagedValidators)))
                             if let rule = entry.fullText { await readFullText(of: items, entry: entry, rule: rule) }
                         } else {
                             outcome = .unchanged
@@ -191,7 +215,7 @@ public struct Refresher: Sendable {
             }
         }
         do {
-            try store.saveProviderState(state)
+            _ = try await writes.store(.providerState(state))
         } catch {
             outcome.failures.append(("state", "\(error)"))
         }

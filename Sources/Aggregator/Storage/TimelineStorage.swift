@@ -97,6 +97,9 @@ public protocol TimelineStorage: FetchMemory {
     /// Stores every batch `nextBatch` gives until it gives nil, in one transaction, or nothing
     /// when it throws. `nextBatch` runs on a thread of its own, beside the writes.
     func ingestStream(now: Date, nextBatch: @escaping @Sendable () throws -> [Item]?) throws -> IngestResult
+    /// Stores `writes` (a refresh's sections and provider states), several to a transaction
+    /// where the backend can; a result per write, in order.
+    func write(_ writes: [QueuedWrite]) -> [Result<IngestResult, any Error>]
     func prune(_ policy: RetentionPolicy, now: Date) throws -> PruneResult
     @discardableResult func remove(refs: [Int64], now: Date) throws -> Int
     func removeProviders(notIn keep: [String], now: Date) throws -> Int

@@ -26,17 +26,67 @@ extension Store {
         section.key = SecretRedactor.redact(url: section.key)
         let records = items.map { ItemRecord($0.preparedForStorage()) }
         return try write { db in
-            for (url, value) in validators { try Self.saveValidators(value, for: url, provider: section.provider, now: now, in: db) }
-            if listed {
-                let onConflict = keepSectionTitle ? "DO NOTHING" : "DO UPDATE SET title = excluded.title"
-                try db.execute(
-                    sql: "INSERT INTO section (provider, key, title) VALUES (?, ?, ?) ON CONFLICT \(onConflict)",
-                    arguments: [section.provider, section.key, section.title])
-            }
-            let result = try Self.ingest(records, section: section, now: now, in: db)
-            if result.new + result.updated > 0 { try Self.noteTimelineChange(in: db) }
-            return result
+            try Self.ingest(
+                records, section: section, now: now, keepSectionTitle: keepSectionTitle, validators: validators, listed: listed, in: db)
         }
+    }
+
+    /// Stores `writes` in one transaction, each in a savepoint of its own: a write that fails
+    /// is rolled back alone and reported alone; when the commit fails, every write fails.
+    public func write(_ writes: [QueuedWrite]) -> [Result<IngestResult, any Error>] {
+        // Prepared before the transaction: redaction and encodings need no lock.
+        let prepared = writes.map { write -> (QueuedWrite, [ItemRecord]) in
+            guard case .ingest(let items, _, _, _) = write else { return (write, []) }
+            return (write, items.map { ItemRecord($0.preparedForStorage()) })
+        }
+        var results: [Result<IngestResult, any Error>] = []
+        do {
+            try write { db in
+                results = []
+                for (write, records) in prepared {
+                    do {
+                        var result = IngestResult()
+                        try db.inSavepoint {
+                            switch write {
+                            case .ingest(_, var section, let now, let validators):
+                                section.key = SecretRedactor.redact(url: section.key)
+                                result = try Self.ingest(
+                                    records, section: section, now: now, keepSectionTitle: false, validators: validators, listed: true,
+                                    in: db)
+                            case .providerState(let state):
+                                try Self.saveProviderState(state, in: db)
+                            }
+                            return .commit
+                        }
+                        results.append(.success(result))
+                    } catch let error as DatabaseError {
+                        results.append(.failure(StoreError(path: path, message: Self.explain(error))))
+                    } catch {
+                        results.append(.failure(error))
+                    }
+                }
+            }
+            return results
+        } catch {
+            return writes.map { _ in .failure(error) }
+        }
+    }
+
+    /// One section's fetch inside the caller's transaction: validators, the section row,
+    /// the items, and the change count when anything a listing shows changed.
+    static func ingest(
+        _ records: [ItemRecord], section: Section, now: Date, keepSectionTitle: Bool, validators: [String: HTTPValidators],
+        listed: Bool, in db: Database
+    ) throws -> IngestResult {
+        for (url, value) in validators { try saveValidators(value, for: url, provider: section.provider, now: now, in: db) }
+        if listed {
+            let onConflict = keepSectionTitle ? "DO NOTHING" : "DO UPDATE SET title = excluded.title"
+            try db.cachedStatement(sql: "INSERT INTO section (provider, key, title) VALUES (?, ?, ?) ON CONFLICT \(onConflict)")
+                .execute(arguments: [section.provider, section.key, section.title])
+        }
+        let result = try ingest(records, section: section, now: now, in: db)
+        if result.new + result.updated > 0 { try noteTimelineChange(in: db) }
+        return result
     }
 
     /// Stores `records`, prepared for storage, of one provider×section inside the caller's transaction.

@@ -22,19 +22,21 @@ extension Store {
 
     /// Replaces the stored state of `state.provider`.
     public func saveProviderState(_ state: ProviderState) throws {
-        try write { db in
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO provider_state
-                        (provider, last_attempt, last_success, last_error, consecutive_failures, next_allowed_fetch, wait_reason)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    state.provider, state.lastAttempt.map(Self.millis), state.lastSuccess.map(Self.millis),
-                    state.lastError.map(SecretRedactor.redactURLs(in:)), state.consecutiveFailures, state.nextAllowedFetch.map(Self.millis),
-                    state.waitReason?.rawValue,
-                ])
-        }
+        try write { db in try Self.saveProviderState(state, in: db) }
+    }
+
+    static func saveProviderState(_ state: ProviderState, in db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO provider_state
+                    (provider, last_attempt, last_success, last_error, consecutive_failures, next_allowed_fetch, wait_reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            state.provider, state.lastAttempt.map(Self.millis), state.lastSuccess.map(Self.millis),
+            state.lastError.map(SecretRedactor.redactURLs(in:)), state.consecutiveFailures, state.nextAllowedFetch.map(Self.millis),
+            state.waitReason?.rawValue,
+        ])
     }
 
     /// Stored and unread item counts per provider id.

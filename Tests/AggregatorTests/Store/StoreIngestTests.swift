@@ -87,4 +87,25 @@ final class StoreIngestTests: StoreTestCase {
         XCTAssertNil(try store.validators(for: "https://a.example/y", provider: "forum"))
         XCTAssertNil(try store.validators(for: "https://a.example/x", provider: "other"), "validators belong to one provider")
     }
+
+    /// A refresh's writes share a transaction: each keeps its own result, one that fails is
+    /// rolled back alone, and provider states ride along.
+    func testGroupedWritesFailAloneAndKeepTheRest() throws {
+        let good = [ItemFactory.item(id: "1"), ItemFactory.item(id: "2")]
+        let stray = [ItemFactory.item(provider: "other", id: "9")]
+        var state = ProviderState(provider: "forum")
+        state.consecutiveFailures = 3
+        let results = store.write([
+            .ingest(items: good, section: section("forum", "hot"), now: ItemFactory.epoch, validators: [:]),
+            .ingest(items: [ItemFactory.item(id: "3")] + stray, section: section("forum", "new"), now: ItemFactory.epoch, validators: [:]),
+            .providerState(state),
+            .ingest(items: [ItemFactory.item(id: "4")], section: section("forum", "hot"), now: ItemFactory.epoch, validators: [:]),
+        ])
+        XCTAssertEqual(try results[0].get(), IngestResult(new: 2))
+        XCTAssertThrowsError(try results[1].get()) { XCTAssertTrue("\($0)".contains("ingested into forum"), "\($0)") }
+        XCTAssertEqual(try results[3].get(), IngestResult(new: 1))
+        XCTAssertEqual(try timelineIDs().sorted(), ["forum:1", "forum:2", "forum:4"], "item 3 went back with its failing write")
+        XCTAssertEqual(try store.providerStates()["forum"]?.consecutiveFailures, 3)
+        XCTAssertEqual(Set(try store.sections().map(\.key)), ["hot"], "the failed write's section row went back too")
+    }
 }
