@@ -100,13 +100,15 @@ extension Store {
         let fullText = try FullTextIndex.Inserter(in: db)
         let firstSeen = millis(now)
         // Past the highest number ever removed: numbers are never given twice (schema 8).
-        let floor = try Int64.fetchOne(db, sql: "SELECT value FROM ref_floor WHERE id = 1") ?? 0
-        let top = try Int64.fetchOne(db, sql: "SELECT coalesce(max(ref), 0) FROM item") ?? 0
+        let floor = try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM ref_floor WHERE id = 1")) ?? 0
+        let top = try Int64.fetchOne(db.cachedStatement(sql: "SELECT coalesce(max(ref), 0) FROM item")) ?? 0
         var nextRef: Int64? = floor > top ? floor + 1 : nil
         // A provider nothing was ever removed from (every import into a new database) skips
         // the look-up per item.
         let removedBefore =
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM tombstone WHERE provider = ?)", arguments: [section.provider]) ?? true
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM tombstone WHERE provider = ?)"), arguments: [section.provider])
+            ?? true
         /// Whether `item` was removed for good; notes that this refresh met it again.
         func metTombstone(_ item: Item) throws -> Bool {
             guard removedBefore else { return false }

@@ -67,11 +67,11 @@ extension Store {
     }
 
     static func saveValidators(_ validators: HTTPValidators, for url: String, provider: String, now: Date, in db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO http_validator (provider, url, etag, last_modified, body_hash, stored_at)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [provider, url, validators.etag, validators.lastModified, validators.bodyHash, millis(now)])
+                """
+        ).execute(arguments: [provider, url, validators.etag, validators.lastModified, validators.bodyHash, millis(now)])
     }
 }

@@ -135,7 +135,7 @@ public final class Store: Sendable {
 
     /// Moves ``dataVersion()`` on, inside the write that changed the timeline.
     static func noteTimelineChange(in db: Database) throws {
-        try db.execute(sql: "UPDATE change_count SET value = value + 1")
+        try db.cachedStatement(sql: "UPDATE change_count SET value = value + 1").execute()
     }
 
     /// A number that changes with every write, by any process, that changes a listing.
