@@ -147,7 +147,9 @@ public struct Refresher: Sendable {
                             if let limit = entry.limit { items = Array(items.prefix(limit)) }
                             outcome = .stored(
                                 try await writes.store(
-                                    .ingest(items: items, section: fetched.section, now: now, validators: session.stagedValidators)))
+                                    .ingest(
+                                        items: PreparedItems(items), section: fetched.section, now: now,
+                                        validators: session.stagedValidators)))
                             if let rule = entry.fullText { await readFullText(of: items, entry: entry, rule: rule) }
                         } else {
                             outcome = .unchanged

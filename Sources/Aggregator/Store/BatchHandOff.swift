@@ -13,9 +13,9 @@ final class BatchHandOff<Batch: Sendable>: @unchecked Sendable {
     // Guarded by `condition`.
     private var waiting: [Batch] = []
     private var failure: (any Error)?
-    private var produced = false
     private var stopped = false
-    private var threadEnded = false
+    /// The producer's thread has ended: no batch will follow those waiting.
+    private var ended = false
 
     /// Starts a thread calling `produce` until it returns nil, throws, or the consumer stops.
     init(capacity: Int = 2, produce: @escaping @Sendable () throws -> Batch?) {
@@ -30,8 +30,7 @@ final class BatchHandOff<Batch: Sendable>: @unchecked Sendable {
     private func run(_ produce: @Sendable () throws -> Batch?) {
         defer {
             condition.lock()
-            produced = true
-            threadEnded = true
+            ended = true
             condition.broadcast()
             condition.unlock()
         }
@@ -63,7 +62,7 @@ final class BatchHandOff<Batch: Sendable>: @unchecked Sendable {
     func next() throws -> Batch? {
         condition.lock()
         defer { condition.unlock() }
-        while waiting.isEmpty && !produced { condition.wait() }
+        while waiting.isEmpty && !ended { condition.wait() }
         if !waiting.isEmpty {
             let batch = waiting.removeFirst()
             condition.broadcast()
@@ -79,7 +78,7 @@ final class BatchHandOff<Batch: Sendable>: @unchecked Sendable {
         stopped = true
         waiting.removeAll()
         condition.broadcast()
-        while !threadEnded { condition.wait() }
+        while !ended { condition.wait() }
         condition.unlock()
     }
 }

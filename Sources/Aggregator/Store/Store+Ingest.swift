@@ -22,8 +22,6 @@ extension Store {
         _ items: [Item], section: Section, now: Date = Date(), keepSectionTitle: Bool = false,
         validators: [String: HTTPValidators] = [:], listed: Bool = true
     ) throws -> IngestResult {
-        var section = section
-        section.key = SecretRedactor.redact(url: section.key)
         let records = items.map { ItemRecord($0.preparedForStorage()) }
         return try write { db in
             try Self.ingest(
@@ -34,25 +32,19 @@ extension Store {
     /// Stores `writes` in one transaction, each in a savepoint of its own: a write that fails
     /// is rolled back alone and reported alone; when the commit fails, every write fails.
     public func write(_ writes: [QueuedWrite]) -> [Result<IngestResult, any Error>] {
-        // Prepared before the transaction: redaction and encodings need no lock.
-        let prepared = writes.map { write -> (QueuedWrite, [ItemRecord]) in
-            guard case .ingest(let items, _, _, _) = write else { return (write, []) }
-            return (write, items.map { ItemRecord($0.preparedForStorage()) })
-        }
         var results: [Result<IngestResult, any Error>] = []
         do {
             try write { db in
                 results = []
-                for (write, records) in prepared {
+                for write in writes {
                     do {
                         var result = IngestResult()
                         try db.inSavepoint {
                             switch write {
-                            case .ingest(_, var section, let now, let validators):
-                                section.key = SecretRedactor.redact(url: section.key)
+                            case .ingest(let items, let section, let now, let validators):
                                 result = try Self.ingest(
-                                    records, section: section, now: now, keepSectionTitle: false, validators: validators, listed: true,
-                                    in: db)
+                                    items.records, section: section, now: now, keepSectionTitle: false, validators: validators,
+                                    listed: true, in: db)
                             case .providerState(let state):
                                 try Self.saveProviderState(state, in: db)
                             }
@@ -72,12 +64,14 @@ extension Store {
         }
     }
 
-    /// One section's fetch inside the caller's transaction: validators, the section row,
-    /// the items, and the change count when anything a listing shows changed.
+    /// One section's fetch inside the caller's transaction: validators, the section row
+    /// (its key redacted), the items, and the change count when anything a listing shows changed.
     static func ingest(
         _ records: [ItemRecord], section: Section, now: Date, keepSectionTitle: Bool, validators: [String: HTTPValidators],
         listed: Bool, in db: Database
     ) throws -> IngestResult {
+        var section = section
+        section.key = SecretRedactor.redact(url: section.key)
         for (url, value) in validators { try saveValidators(value, for: url, provider: section.provider, now: now, in: db) }
         if listed {
             let onConflict = keepSectionTitle ? "DO NOTHING" : "DO UPDATE SET title = excluded.title"

@@ -96,10 +96,14 @@ final class StoreIngestTests: StoreTestCase {
         var state = ProviderState(provider: "forum")
         state.consecutiveFailures = 3
         let results = store.write([
-            .ingest(items: good, section: section("forum", "hot"), now: ItemFactory.epoch, validators: [:]),
-            .ingest(items: [ItemFactory.item(id: "3")] + stray, section: section("forum", "new"), now: ItemFactory.epoch, validators: [:]),
+            .ingest(items: PreparedItems(good), section: section("forum", "hot"), now: ItemFactory.epoch, validators: [:]),
+            .ingest(
+                items: PreparedItems([ItemFactory.item(id: "3")] + stray), section: section("forum", "new"), now: ItemFactory.epoch,
+                validators: [:]),
             .providerState(state),
-            .ingest(items: [ItemFactory.item(id: "4")], section: section("forum", "hot"), now: ItemFactory.epoch, validators: [:]),
+            .ingest(
+                items: PreparedItems([ItemFactory.item(id: "4")]), section: section("forum", "hot"), now: ItemFactory.epoch, validators: [:]
+            ),
         ])
         XCTAssertEqual(try results[0].get(), IngestResult(new: 2))
         XCTAssertThrowsError(try results[1].get()) { XCTAssertTrue("\($0)".contains("ingested into forum"), "\($0)") }
