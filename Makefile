@@ -35,7 +35,12 @@ test:
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+	AGGR_TEST_STORE=postgres $(SWIFT) test --skip-build --disable-swift-testing --filter '$(STORE_SUITES)'
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Fuzz Plugins
+
+# The store's behavioural suites, which `make test` runs a second time against PostgreSQL
+# (a throw-away cluster the tests create; see Tests/AggregatorTests/Store/StoreTestCase.swift).
+STORE_SUITES = StoreIngestTests|StoreRetentionTests|TimelineTests|FilterSemanticsTests|StorageBehaviourTests
 
 # The whole suite under AddressSanitizer / ThreadSanitizer, each in its own build folder
 # (the end-to-end tests run the aggr binary built with the same sanitizer).

@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The PostgreSQL backend's client (``PostgresStore``); pinned, as the storage format rides on it.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // libcurl's headers, and its functions loaded on first use (see include/CCurl.h).
@@ -55,6 +58,19 @@ let package = Package(
         .executableTarget(name: "catalog-embed"),
         .plugin(name: "CatalogEmbedding", capability: .buildTool(), dependencies: ["catalog-embed"]),
         .target(name: "Providers", dependencies: ["Aggregator"]),
+        // The PostgreSQL timeline (`--db postgres://…`): the same storage protocol as the SQLite
+        // store, for a team server with several users and workers.
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                "Aggregator",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // What the CLI prints: timelines, item pages, tables, refresh progress, the watch log.
         .target(name: "ConsoleFrontEnd", dependencies: ["Aggregator"]),
         // `aggr tui`: the interactive terminal reader.
@@ -96,7 +112,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AggregatorTests",
-            dependencies: ["Aggregator", "AggregatorTestSupport", "ConsoleFrontEnd", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Aggregator", "AggregatorTestSupport", "ConsoleFrontEnd", "PostgresStorage", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Feed/Fixtures"]
         ),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "AggregatorTestSupport", "ConsoleFrontEnd"]),

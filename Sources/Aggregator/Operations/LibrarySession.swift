@@ -61,15 +61,22 @@ public final class LibrarySession: Sendable {
         state = Mutex(State(configuration: configuration))
     }
 
-    /// Opens the SQLite timeline at `databasePath` (created or upgraded when needed;
+    /// Opens the timeline at `databasePath`: a SQLite file (created or upgraded when needed;
     /// `readingOnly` skips the write set-up when the file is current, as a command that
-    /// never writes wants).
+    /// never writes wants), or a server database by URL when one of `servers` opens its scheme.
     public static func open(
         configuration: Configuration, databasePath: String, registry: ProviderRegistry, environment: [String: String],
-        readingOnly: Bool = false, http: @escaping @Sendable () -> any HTTPClient = { CurlHTTPClient() },
+        readingOnly: Bool = false, servers: [any StorageServer] = [], http: @escaping @Sendable () -> any HTTPClient = { CurlHTTPClient() },
         logger: Logger = Logger(label: "aggr"), clock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> LibrarySession {
-        let storage = readingOnly ? try Store.forReading(path: databasePath) : try Store(path: databasePath)
+        let storage: any TimelineStorage =
+            if let server = try StorageAddress.server(for: databasePath, among: servers) {
+                try server.open(databasePath, environment: environment, readingOnly: readingOnly)
+            } else if readingOnly {
+                try Store.forReading(path: databasePath)
+            } else {
+                try Store(path: databasePath)
+            }
         return LibrarySession(
             configuration: configuration, storage: storage, registry: registry, environment: environment, http: http, logger: logger,
             clock: clock)

@@ -13,7 +13,7 @@ public enum QueuedWrite: Sendable {
 /// task waits for: credentials redacted and controls removed (``Item/preparedForStorage()``),
 /// columns encoded, the full-text index's text cut.
 public struct PreparedItems: Sendable {
-    let records: [ItemRecord]
+    package let records: [ItemRecord]
 
     public init(_ items: [Item]) {
         records = items.map { ItemRecord($0.preparedForStorage(), indexed: true) }

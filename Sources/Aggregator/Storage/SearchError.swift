@@ -8,7 +8,7 @@ public struct SearchError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Throws when `text` holds a NUL, which SQLite's LIKE and C strings take as the end of
     /// the text: a search for it would match everything.
-    static func check(_ text: String) throws(SearchError) {
+    package static func check(_ text: String) throws(SearchError) {
         if let index = text.firstIndex(of: "\u{0}") {
             throw SearchError(
                 position: text.distance(from: text.startIndex, to: index), message: localized("a NUL character is not allowed"))

@@ -3,4 +3,9 @@ public struct TimelinePage: Sendable {
     public var items: [StoredItem]
     /// Set when more items follow.
     public var nextCursor: TimelineCursor?
+
+    public init(items: [StoredItem], nextCursor: TimelineCursor? = nil) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
 }

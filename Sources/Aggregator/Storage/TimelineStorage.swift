@@ -147,4 +147,25 @@ extension TimelineStorage {
     public func setNotificationMark(rule name: String, ref: Int64) throws {
         try setNotificationMark(rule: name, ref: ref, now: Date())
     }
+
+    /// Items matching the search words `text`, best first, ages counted from now.
+    public func search(
+        _ text: String, limit: Int = 40, providers: [String] = [], filters: [FilterExpression] = [], hiding: HidingRules? = nil
+    ) throws -> [StoredItem] {
+        try search(text, limit: limit, providers: providers, filters: filters, hiding: hiding, now: Date())
+    }
+
+    @discardableResult public func markAllRead(providers: [String] = []) throws -> Int {
+        try markAllRead(providers: providers, now: Date())
+    }
+
+    public func prune(_ policy: RetentionPolicy) throws -> PruneResult { try prune(policy, now: Date()) }
+
+    @discardableResult public func remove(refs: [Int64]) throws -> Int { try remove(refs: refs, now: Date()) }
+
+    public func removeProviders(notIn keep: [String]) throws -> Int { try removeProviders(notIn: keep, now: Date()) }
+
+    public func saveValidators(_ validators: HTTPValidators, for url: String, provider: String) throws {
+        try saveValidators(validators, for: url, provider: provider, now: Date())
+    }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// The producer's error reaches the consumer after the batches made before it; a consumer
 /// that stops early calls ``finish()``, which stops the producer at its next hand-off and
 /// waits for its thread to end, so nothing runs on after the consumer returns.
-final class BatchHandOff<Batch: Sendable>: @unchecked Sendable {
+package final class BatchHandOff<Batch: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int
     // Guarded by `condition`.
@@ -18,7 +18,7 @@ final class BatchHandOff<Batch: Sendable>: @unchecked Sendable {
     private var ended = false
 
     /// Starts a thread calling `produce` until it returns nil, throws, or the consumer stops.
-    init(capacity: Int = 2, produce: @escaping @Sendable () throws -> Batch?) {
+    package init(capacity: Int = 2, produce: @escaping @Sendable () throws -> Batch?) {
         self.capacity = capacity
         let thread = Thread { [self] in
             run(produce)
@@ -59,7 +59,7 @@ final class BatchHandOff<Batch: Sendable>: @unchecked Sendable {
 
     /// The next batch in the order made; nil once the producer is done; the producer's error
     /// once every batch made before it was taken.
-    func next() throws -> Batch? {
+    package func next() throws -> Batch? {
         condition.lock()
         defer { condition.unlock() }
         while waiting.isEmpty && !ended { condition.wait() }
@@ -73,7 +73,7 @@ final class BatchHandOff<Batch: Sendable>: @unchecked Sendable {
     }
 
     /// Stops the producer at its next hand-off and waits until its thread has ended.
-    func finish() {
+    package func finish() {
         condition.lock()
         stopped = true
         waiting.removeAll()

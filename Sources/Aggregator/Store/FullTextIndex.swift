@@ -5,35 +5,35 @@ internal import GRDB
 /// A contentless FTS5 table stores no text, so removing a row means handing FTS5 the exact
 /// values that were indexed; every change to title, summary, author or tags goes through
 /// here inside the same transaction as the change to `item`.
-enum FullTextIndex {
+package enum FullTextIndex {
     /// The indexed values of one item.
-    struct Entry: Equatable {
-        var title: String
-        var summary: String
-        var author: String?
-        var tags: [String]
+    package struct Entry: Equatable {
+        package var title: String
+        package var summary: String
+        package var author: String?
+        package var tags: [String]
 
         /// The text each column of the index gets: CJK runs cut into two-character pieces.
-        struct Indexed: Sendable {
-            var title: String
-            var summary: String
-            var author: String?
-            var tags: String
+        package struct Indexed: Sendable {
+            package var title: String
+            package var summary: String
+            package var author: String?
+            package var tags: String
         }
 
         /// `item`'s indexed values.
-        init(_ item: Item) {
+        package init(_ item: Item) {
             self.init(title: item.title, summary: item.summary, author: item.author?.name, tags: item.tags)
         }
 
-        init(title: String, summary: String, author: String?, tags: [String]) {
+        package init(title: String, summary: String, author: String?, tags: [String]) {
             self.title = title
             self.summary = summary
             self.author = author
             self.tags = tags
         }
 
-        var indexed: Indexed {
+        package var indexed: Indexed {
             Indexed(
                 title: SearchText.indexable(title), summary: SearchText.indexable(summary), author: author.map(SearchText.indexable),
                 tags: SearchText.indexable(tags.joined(separator: " ")))

@@ -2,18 +2,18 @@ import Foundation
 internal import GRDB
 
 /// An item about to be written, with the encodings its columns need, computed once.
-struct ItemRecord: Sendable {
-    let item: Item
-    let tags: String
-    let extra: String
-    let updated: Int64?
-    let canonicalURL: String
+package struct ItemRecord: Sendable {
+    package let item: Item
+    package let tags: String
+    package let extra: String
+    package let updated: Int64?
+    package let canonicalURL: String
     /// What the full-text index gets for a new item, when worked out ahead of the write
     /// (a stream prepares it beside the writes); nil to work it out if the item is new.
-    let search: FullTextIndex.Entry.Indexed?
+    package let search: FullTextIndex.Entry.Indexed?
 
     /// `item`'s columns; with `indexed`, its full-text entry too.
-    init(_ item: Item, indexed: Bool = false) {
+    package init(_ item: Item, indexed: Bool = false) {
         self.item = item
         tags = ItemRow.encodeTags(item.tags)
         extra = ItemRow.encodeExtra(item.extra)
@@ -24,7 +24,7 @@ struct ItemRecord: Sendable {
 }
 
 /// One column's value as it is bound: text or an integer, either possibly NULL.
-enum ColumnValue {
+package enum ColumnValue {
     case text(String?)
     case integer(Int64?)
 
@@ -38,16 +38,16 @@ enum ColumnValue {
 
 /// How items map to columns of the `item` table: one map for the lookup, the comparison,
 /// the update and the insert of ingest, and one list for what is read back.
-enum ItemRow {
+package enum ItemRow {
     /// A column an upstream sighting sets, and how to take its value from a record.
-    struct Column: Sendable {
-        let name: String
-        let value: @Sendable (ItemRecord) -> ColumnValue
+    package struct Column: Sendable {
+        package let name: String
+        package let value: @Sendable (ItemRecord) -> ColumnValue
     }
 
     /// The columns every sighting sets (and an update rewrites), in one order for the
     /// lookup, the comparison, the update and the insert.
-    static let content: [Column] = [
+    package static let content: [Column] = [
         Column(name: "kind") { .text($0.item.kind.rawValue) },
         Column(name: "title") { .text($0.item.title) },
         Column(name: "url") { .text($0.item.url) },
@@ -124,7 +124,7 @@ enum ItemRow {
         )
     }
 
-    static func encodeTags(_ tags: [String]) -> String {
+    package static func encodeTags(_ tags: [String]) -> String {
         var writer = JSONWriter()
         writer.beginArray()
         for tag in tags { writer.string(tag) }
@@ -132,12 +132,12 @@ enum ItemRow {
         return writer.output
     }
 
-    static func decodeTags(_ text: String) -> [String] {
+    package static func decodeTags(_ text: String) -> [String] {
         guard case .array(let values)? = try? JSONParser.parse(text) else { return [] }
         return values.compactMap(\.stringValue)
     }
 
-    static func encodeExtra(_ extra: [String: String]) -> String {
+    package static func encodeExtra(_ extra: [String: String]) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         for key in extra.keys.sorted() {
@@ -148,7 +148,7 @@ enum ItemRow {
         return writer.output
     }
 
-    static func decodeExtra(_ text: String) -> [String: String] {
+    package static func decodeExtra(_ text: String) -> [String: String] {
         guard case .object(let members)? = try? JSONParser.parse(text) else { return [:] }
         var extra: [String: String] = [:]
         for member in members {

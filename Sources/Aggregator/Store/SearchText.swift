@@ -1,3 +1,5 @@
+import Foundation
+
 /// Prepares text for the full-text index and queries for it.
 ///
 /// The index uses SQLite's `unicode61` tokenizer, which splits on spaces and punctuation
@@ -6,9 +8,9 @@
 /// approach for unsegmented scripts: any two-character word matches, longer words match as
 /// a phrase of bigrams. It indexes faster and smaller than the trigram tokenizer, and
 /// queries on common Latin words stay selective.
-enum SearchText {
+package enum SearchText {
     /// Whether `scalar` belongs to a script written without spaces between words.
-    static func isUnsegmented(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsegmented(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3040...0x30FF, 0x31F0...0x31FF,  // Hiragana, Katakana
             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,  // CJK ideographs
@@ -20,7 +22,7 @@ enum SearchText {
     }
 
     /// `text` with every CJK run rewritten as space-separated bigrams.
-    static func indexable(_ text: String) -> String {
+    package static func indexable(_ text: String) -> String {
         // Most text has no CJK run at all and is indexed as it is.
         // Every unsegmented scalar is at U+3040 or above: a lead byte of 0xE3 or more.
         guard text.utf8.contains(where: { $0 >= 0xE3 }), text.unicodeScalars.contains(where: isUnsegmented) else { return text }
@@ -55,9 +57,21 @@ enum SearchText {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// `text` without diacritics ("Café" → "Cafe"), as SQLite's `remove_diacritics 2` reads
+    /// it: for an index that does not fold them itself (PostgreSQL's `simple` configuration).
+    package static func withoutDiacritics(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars
+        where scalar.properties.generalCategory != .nonspacingMark || SearchText.isUnsegmented(scalar) {
+            scalars.append(scalar)
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
+    }
+
     /// An FTS5 MATCH expression requiring every word of `query`, each as a quoted phrase,
     /// or nil when a word cannot be matched through the index (a lone CJK character).
-    static func matchExpression(_ query: String) -> String? {
+    package static func matchExpression(_ query: String) -> String? {
         let words = query.split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return nil }
         var phrases: [String] = []

@@ -3,7 +3,7 @@ internal import GRDB
 
 extension Store {
     /// The counters an action may move at once (a like counted before the next refresh).
-    static let actionMetrics: Set<String> = ["likes", "stars", "replies", "comments"]
+    package static let actionMetrics: Set<String> = ["likes", "stars", "replies", "comments"]
 
     /// The actions done on each of `refs` that has any.
     public func actionStates(of refs: [Int64]) throws -> [Int64: Set<ItemAction>] {

@@ -206,7 +206,7 @@ extension Store {
     }
 
     /// How many of the newest full-text matches are ranked.
-    static let searchWindow = 1_000
+    package static let searchWindow = 1_000
 
     /// Full-text search over title, summary, author and tags, best match first.
     ///

@@ -20,7 +20,7 @@ final class FullTextRankTests: StoreTestCase {
     }
 
     func order(_ rank: String, _ match: String) throws -> [Int64] {
-        try store.read { db in
+        try (store as! Store).read { db in
             try Int64.fetchAll(
                 db, sql: "SELECT rowid FROM item_fts WHERE item_fts MATCH ? ORDER BY \(rank), rowid", arguments: [match])
         }
@@ -34,7 +34,7 @@ final class FullTextRankTests: StoreTestCase {
             let weights = FullTextRank.columnWeights.map { String(Int($0)) }.joined(separator: ", ")
             XCTAssertEqual(ours, try order("bm25(item_fts, \(weights))", "\"\(word)\""), word)
         }
-        let scores = try store.read { db in
+        let scores = try (store as! Store).read { db in
             try Double.fetchAll(db, sql: "SELECT aggr_rank(item_fts) FROM item_fts WHERE item_fts MATCH '\"swift\"'")
         }
         XCTAssertTrue(scores.allSatisfy { $0 < 0 }, "smaller is better, as with rank")

@@ -7,7 +7,7 @@ final class StoreIngestTests: StoreTestCase {
         let first = ItemFactory.item(id: "1", title: "Old title", metrics: Metrics(replies: 1))
         XCTAssertEqual(try ingest([first]), IngestResult(new: 1))
         let ref = try XCTUnwrap(store.item(provider: "forum", id: "1")).ref
-        try store.markRead(refs: [ref], now: ItemFactory.epoch)
+        try store.markRead(refs: [ref], read: true, now: ItemFactory.epoch)
 
         var second = first
         second.title = "New title"
@@ -50,21 +50,25 @@ final class StoreIngestTests: StoreTestCase {
     }
 
     func testItemOfAnotherProviderIsRefused() {
-        XCTAssertThrowsError(try store.ingest([ItemFactory.item(provider: "b", id: "1")], section: section("a", "hot")))
+        XCTAssertThrowsError(
+            try store.ingest([ItemFactory.item(provider: "b", id: "1")], section: section("a", "hot"), now: ItemFactory.epoch))
     }
 
     func testSectionTitleIsStoredAndShownWithItems() throws {
         try ingest([ItemFactory.item(id: "1")])
         XCTAssertEqual(try store.item(provider: "forum", id: "1")?.sectionTitle, "forum › hot")
-        try store.ingest([], section: Section(provider: "forum", key: "hot", title: "Imported"), keepSectionTitle: true)
+        try store.ingest(
+            [], section: Section(provider: "forum", key: "hot", title: "Imported"), now: ItemFactory.epoch, keepSectionTitle: true,
+            validators: [:], listed: true)
         XCTAssertEqual(try store.item(provider: "forum", id: "1")?.sectionTitle, "forum › hot")
     }
 
     func testReopeningKeepsEverythingAndANonDatabaseFileIsAClearError() throws {
         try ingest(ItemFactory.synthetic(provider: "forum", count: 10))
         store = nil
-        store = try Store(path: directory.file("aggr.sqlite"))
+        store = try reopen()
         XCTAssertEqual(try store.itemCounts()["forum"]?.total, 10)
+        guard !Self.onPostgres else { return }
 
         let bogus = directory.write("bogus.sqlite", String(repeating: "not sqlite ", count: 200))
         XCTAssertThrowsError(try Store(path: bogus)) { error in

@@ -1,0 +1,79 @@
+import Aggregator
+import Foundation
+
+extension PostgresStore {
+    /// Full-text search over title, summary, author and tags (and extracted articles), best
+    /// match first, as the SQLite store's.
+    ///
+    /// Words match through `search_text`'s `to_tsvector('simple', …)` GIN index, CJK as the
+    /// same two-character pieces the SQLite index holds (``SearchText``), each word as a
+    /// phrase; a lone CJK character, which no piece holds, matches with `strpos` instead.
+    /// The newest ``Store/searchWindow`` matches are ranked: a match in the title counts
+    /// ten times one elsewhere, as in the SQLite store's ranking.
+    public func search(
+        _ text: String, limit: Int, providers: [String], filters: [FilterExpression], hiding: HidingRules?, now: Date
+    ) throws -> [StoredItem] {
+        try SearchError.check(text)
+        var phrases: [String] = []
+        var loose: [String] = []
+        for word in text.split(whereSeparator: \.isWhitespace).map(String.init) {
+            let scalars = word.unicodeScalars
+            if scalars.count == 1, let only = scalars.first, SearchText.isUnsegmented(only) {
+                loose.append(word)
+                continue
+            }
+            let prepared = SearchText.withoutDiacritics(SearchText.indexable(word)).split(separator: " ").joined(separator: " ")
+            if prepared.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+                phrases.append(prepared)
+            }
+        }
+        guard !phrases.isEmpty || !loose.isEmpty else { return [] }
+        var statement = SQLFragment("SELECT \(Self.selection) FROM \(from)")
+        var conditions: [SQLFragment] = []
+        if !phrases.isEmpty {
+            let words = phrases.map { _ in "phraseto_tsquery('simple', ?)" }.joined(separator: " && ")
+            let values = phrases.map { SQLValue.text($0) }
+            let window = Store.searchWindow
+            // Items' own text first; an item found only in its page's full text after.
+            statement.sql += """
+                 JOIN (SELECT ref, min(rank) AS rank FROM (
+                         (SELECT ref, -(10 * ts_rank(to_tsvector('simple', search_title), q) + ts_rank(to_tsvector('simple', search_text), q)) AS rank
+                          FROM item, (SELECT \(words) AS q) query WHERE to_tsvector('simple', search_text) @@ q
+                          ORDER BY ref DESC LIMIT \(window))
+                         UNION ALL
+                         (SELECT ref, 1000000 - ts_rank(to_tsvector('simple', search_text), q) AS rank
+                          FROM item_article, (SELECT \(words) AS q) query WHERE to_tsvector('simple', search_text) @@ q
+                          ORDER BY ref DESC LIMIT \(window))) matched
+                       GROUP BY ref) f
+                 ON f.ref = i.ref
+                """
+            statement.values += values + values
+        }
+        for word in loose {
+            conditions.append(
+                SQLFragment(
+                    "(strpos(i.title, ?) > 0 OR strpos(i.summary, ?) > 0 OR strpos(coalesce(i.author, ''), ?) > 0 OR strpos(i.tags, ?) > 0)",
+                    Array(repeating: .text(word), count: 4)))
+        }
+        if !providers.isEmpty {
+            conditions.append(SQLFragment("i.provider IN (\(SQLFragment.marks(providers.count)))", providers.map { .text($0) }))
+        }
+        conditions += (hiding.map { PostgresFilterSQL.hiding($0, now: now, user: userID) } ?? [])
+        conditions += filters.map { PostgresFilterSQL.compile($0, now: now, user: userID) }
+        append(conditions, to: &statement)
+        statement.sql += phrases.isEmpty ? " ORDER BY i.published DESC" : " ORDER BY f.rank, i.published DESC"
+        statement.sql += " LIMIT ?"
+        statement.values.append(.integer(Int64(limit)))
+        let finished = statement
+        return try read { session in try session.rows(finished).map(Self.decode) }
+    }
+
+    /// What `search_title` and `search_text` hold for an item: its indexed pieces, without
+    /// diacritics (SQLite's index folds them; PostgreSQL's `simple` configuration does not).
+    static func searchColumns(_ indexed: FullTextIndex.Entry.Indexed) -> (title: String, text: String) {
+        let title = SearchText.withoutDiacritics(indexed.title)
+        return (
+            title, [title, indexed.summary, indexed.author ?? "", indexed.tags].map(SearchText.withoutDiacritics).joined(separator: "\n")
+        )
+    }
+}
