@@ -39,8 +39,10 @@ test:
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Fuzz Plugins
 
 # The store's behavioural suites, which `make test` runs a second time against PostgreSQL
-# (a throw-away cluster the tests create; see Tests/AggregatorTests/Store/StoreTestCase.swift).
-STORE_SUITES = StoreIngestTests|StoreRetentionTests|TimelineTests|FilterSemanticsTests|StorageBehaviourTests
+# (a throw-away cluster the tests create and remove; see Sources/AggregatorTestSupport/PostgresCluster.swift).
+STORE_SUITES = StoreIngestTests|StoreRetentionTests|TimelineTests|FilterSemanticsTests|StorageBehaviourTests|$(STORE_END_TO_END)
+# End-to-end suites about stored data, run through the real binaries with AGGR_DB=postgres://….
+STORE_END_TO_END = FeedRefreshTests|TimelineCommandTests|SavedItemsTests|FilterCommandTests|StreamedImportTests|ReaderAPITests|FeverAPITests|ActionCommandTests|CredentialLeakTests|ConcurrentWriterTests|GiteeRefreshTests
 
 # The whole suite under AddressSanitizer / ThreadSanitizer, each in its own build folder
 # (the end-to-end tests run the aggr binary built with the same sanitizer).

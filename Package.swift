@@ -82,6 +82,7 @@ let package = Package(
                 "Providers",
                 "ConsoleFrontEnd",
                 "TerminalFrontEnd",
+                "PostgresStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -104,7 +105,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "aggr-serve",
-            dependencies: ["WebFrontEnd", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WebFrontEnd", "PostgresStorage", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(
             name: "AggregatorTestSupport",
@@ -120,7 +121,7 @@ let package = Package(
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "AggregatorTestSupport", "ConsoleFrontEnd"]),
         .testTarget(
             name: "aggrTests",
-            dependencies: ["aggr", "aggr-serve", "AggregatorTestSupport", "TerminalFrontEnd"],
+            dependencies: ["aggr", "aggr-serve", "AggregatorTestSupport", "TerminalFrontEnd", "PostgresStorage"],
             exclude: ["Fixtures", "Golden", "Scripts"]
         ),
         .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),

@@ -41,6 +41,12 @@ public final class PostgresCluster: Sendable {
         return url(database: String(name))
     }
 
+    /// Everything the database at `url` (one of ``createDatabase()``'s) holds, as `pg_dump` writes it.
+    public func dump(_ url: String) throws -> String {
+        let database = String(url.split(separator: "/").last ?? "")
+        return try run(binaries + "/pg_dump", ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, database], environment: environment)
+    }
+
     /// `postgres://aggr@127.0.0.1:PORT/DATABASE`.
     public func url(database: String) -> String { "postgres://\(user)@127.0.0.1:\(port)/\(database)" }
 

@@ -35,12 +35,12 @@ struct PostgresAddress: Sendable, Equatable {
         }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             ["postgres", "postgresql"].contains(scheme)
-        else { throw fail("not a postgres:// URL") }
+        else { throw fail(localized("not a postgres:// URL")) }
         var options: [String: String] = [:]
         for item in components.queryItems ?? [] {
-            guard let value = item.value else { throw fail("option \(item.name) needs a value") }
+            guard let value = item.value else { throw fail(localized("option \(item.name) needs a value")) }
             guard ["sslmode", "password_env", "host", "user"].contains(item.name) else {
-                throw fail("unknown option \(item.name) (known: sslmode, password_env, host, user)")
+                throw fail(localized("unknown option \(item.name) (known: sslmode, password_env, host, user)"))
             }
             options[item.name] = value
         }
@@ -49,14 +49,14 @@ struct PostgresAddress: Sendable, Equatable {
         if let port = components.port {
             self.port = port
         } else if let text = environment["PGPORT"], !text.isEmpty {
-            guard let port = Int(text), (1...65_535).contains(port) else { throw fail("PGPORT \(text) is not a port number") }
+            guard let port = Int(text), (1...65_535).contains(port) else { throw fail(localized("PGPORT \(text) is not a port number")) }
             self.port = port
         } else {
             port = 5432
         }
         let given = components.user.flatMap { $0.removingPercentEncoding } ?? options["user"]
         guard let user = given ?? environment["PGUSER"] ?? environment["USER"], !user.isEmpty else {
-            throw fail("no user: name one in the URL (postgres://NAME@host/db) or set PGUSER")
+            throw fail(localized("no user: name one in the URL (postgres://NAME@host/db) or set PGUSER"))
         }
         self.user = user
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
@@ -64,7 +64,7 @@ struct PostgresAddress: Sendable, Equatable {
         if let inURL = components.password {
             password = inURL.removingPercentEncoding ?? inURL
         } else if let name = options["password_env"] {
-            guard let value = environment[name], !value.isEmpty else { throw fail("password_env \(name) is not set") }
+            guard let value = environment[name], !value.isEmpty else { throw fail(localized("password_env \(name) is not set")) }
             password = value
         } else {
             password = environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
@@ -75,7 +75,9 @@ struct PostgresAddress: Sendable, Equatable {
         case "disable": tls = false
         case "require", "verify-ca", "verify-full": tls = true
         case let mode?:
-            throw fail("sslmode \(mode) is not supported (disable, require, verify-ca or verify-full; all but disable verify the server)")
+            throw fail(
+                localized(
+                    "sslmode \(mode) is not supported (disable, require, verify-ca or verify-full; all but disable verify the server)"))
         }
     }
 

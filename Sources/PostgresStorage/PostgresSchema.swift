@@ -103,7 +103,7 @@ enum PostgresSchema {
             guard found <= currentVersion else {
                 throw StoreError(
                     path: session.place,
-                    message: "schema version \(found) is newer than this aggr understands (\(currentVersion)); upgrade aggr")
+                    message: localized("schema version \(found) is newer than this aggr understands (\(currentVersion)); upgrade aggr"))
             }
             let first = found == 0 ? 0 : found - baseVersion + 1
             // One statement per call: the extended protocol postgres-nio speaks takes no lists.
@@ -133,7 +133,7 @@ enum PostgresSchema {
     static func user(named name: String?, environment: [String: String], in session: PostgresSession) throws -> (Int64, String) {
         if let name {
             guard let id = try session.value(Int64.self, "SELECT id FROM aggr_user WHERE name = ?", [.text(name)]) else {
-                throw StoreError(path: session.place, message: "no user \(name) (add one with `aggr users add \(name)`)")
+                throw StoreError(path: session.place, message: localized("no user \(name) (add one with `aggr users add \(name)`)"))
             }
             return (id, name)
         }
@@ -148,7 +148,7 @@ enum PostgresSchema {
                 [.text(own), .integer(PostgresStore.millis(Date()))])
         }
         guard let id = try session.value(Int64.self, "SELECT id FROM aggr_user WHERE name = ?", [.text(own)]) else {
-            throw StoreError(path: session.place, message: "several users and none named \(own): choose one with --user")
+            throw StoreError(path: session.place, message: localized("several users and none named \(own): choose one with --user"))
         }
         return (id, own)
     }

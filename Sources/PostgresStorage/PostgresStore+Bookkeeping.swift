@@ -6,25 +6,27 @@ import PostgresNIO
 /// Provider state, validators, notification marks, icons, secrets, retention and checks.
 extension PostgresStore {
     public func providerStates() throws -> [String: ProviderState] {
-        try read { session in
-            var states: [String: ProviderState] = [:]
-            for row in try session.rows(
-                """
-                SELECT provider, last_attempt, last_success, last_error, consecutive_failures, next_allowed_fetch, wait_reason
-                FROM provider_state
-                """)
-            {
-                var state = ProviderState(provider: try row.get(0, as: String.self) ?? "")
-                state.lastAttempt = try row.get(1, as: Int64.self).map(Self.date)
-                state.lastSuccess = try row.get(2, as: Int64.self).map(Self.date)
-                state.lastError = try row.get(3, as: String.self)
-                state.consecutiveFailures = Int(try row.get(4, as: Int64.self) ?? 0)
-                state.nextAllowedFetch = try row.get(5, as: Int64.self).map(Self.date)
-                state.waitReason = try row.get(6, as: String.self).flatMap(WaitReason.init(rawValue:))
-                states[state.provider] = state
-            }
-            return states
+        try read { session in try Self.providerStates(in: session) }
+    }
+
+    static func providerStates(in session: PostgresSession) throws -> [String: ProviderState] {
+        var states: [String: ProviderState] = [:]
+        for row in try session.rows(
+            """
+            SELECT provider, last_attempt, last_success, last_error, consecutive_failures, next_allowed_fetch, wait_reason
+            FROM provider_state
+            """)
+        {
+            var state = ProviderState(provider: try row.get(0, as: String.self) ?? "")
+            state.lastAttempt = try row.get(1, as: Int64.self).map(date)
+            state.lastSuccess = try row.get(2, as: Int64.self).map(date)
+            state.lastError = try row.get(3, as: String.self)
+            state.consecutiveFailures = Int(try row.get(4, as: Int64.self) ?? 0)
+            state.nextAllowedFetch = try row.get(5, as: Int64.self).map(date)
+            state.waitReason = try row.get(6, as: String.self).flatMap(WaitReason.init(rawValue:))
+            states[state.provider] = state
         }
+        return states
     }
 
     public func saveProviderState(_ state: ProviderState) throws {

@@ -144,7 +144,7 @@ extension PostgresStore {
             guard record.item.provider == section.provider else {
                 throw StoreError(
                     path: session.place,
-                    message: "item \(record.item.id) of provider \(record.item.provider) ingested into \(section.provider)")
+                    message: localized("item \(record.item.id) of provider \(record.item.provider) ingested into \(section.provider)"))
             }
             lastIndex[record.item.id] = index
         }

@@ -190,7 +190,7 @@ extension PostgresStore {
                 """,
                 [
                     .integer(ref), .text(article.title), .text(article.byline), .text(article.content), .text(article.text),
-                    .text(SearchText.withoutDiacritics(SearchText.indexable(article.text))), .integer(Self.millis(now)),
+                    .text(Self.searchable(SearchText.indexable(article.text))), .integer(Self.millis(now)),
                 ])
             try Self.noteTimelineChange(in: session)
             return true

@@ -22,7 +22,7 @@ extension PostgresStore {
                 loose.append(word)
                 continue
             }
-            let prepared = SearchText.withoutDiacritics(SearchText.indexable(word)).split(separator: " ").joined(separator: " ")
+            let prepared = Self.searchable(SearchText.indexable(word)).split(separator: " ").joined(separator: " ")
             if prepared.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
                 phrases.append(prepared)
             }
@@ -68,12 +68,31 @@ extension PostgresStore {
         return try read { session in try session.rows(finished).map(Self.decode) }
     }
 
-    /// What `search_title` and `search_text` hold for an item: its indexed pieces, without
-    /// diacritics (SQLite's index folds them; PostgreSQL's `simple` configuration does not).
+    /// What `search_title` and `search_text` hold for an item: its indexed pieces as
+    /// ``searchable(_:)`` words.
     static func searchColumns(_ indexed: FullTextIndex.Entry.Indexed) -> (title: String, text: String) {
-        let title = SearchText.withoutDiacritics(indexed.title)
-        return (
-            title, [title, indexed.summary, indexed.author ?? "", indexed.tags].map(SearchText.withoutDiacritics).joined(separator: "\n")
-        )
+        let title = searchable(indexed.title)
+        let rest = [indexed.summary, indexed.author ?? "", indexed.tags].map(searchable)
+        return (title, ([title] + rest).joined(separator: "\n"))
+    }
+
+    /// `text` as SQLite's index reads it.
+    ///
+    /// Diacritics are folded and every character that is not a letter or digit is a
+    /// separator. PostgreSQL's parser would keep `GRDB.swift` or
+    /// `a@b.example` as one token and find neither `GRDB` nor `example` in it.
+    static func searchable(_ text: String) -> String {
+        let folded = SearchText.withoutDiacritics(text)
+        var scalars = String.UnicodeScalarView()
+        var changed = false
+        for scalar in folded.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == " " || scalar == "\n" {
+                scalars.append(scalar)
+            } else {
+                scalars.append(" ")
+                changed = true
+            }
+        }
+        return changed ? String(scalars) : folded
     }
 }

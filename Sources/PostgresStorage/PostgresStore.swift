@@ -63,8 +63,12 @@ public final class PostgresStore: @unchecked Sendable {
             return try PostgresConnection.connect(
                 on: MultiThreadedEventLoopGroup.singleton.next(), configuration: address.configuration(), id: 1, logger: logger
             ).wait()
-        } catch {
+        } catch let error as PSQLError {
             throw storeError(error, at: address.display)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(path: address.display, message: SecretRedactor.redactURLs(in: localized("cannot connect: \(error)")))
         }
     }
 
@@ -96,6 +100,21 @@ public final class PostgresStore: @unchecked Sendable {
         try withSession(body)
     }
 
+    /// Runs `body` in one read-only transaction on one snapshot (a whole-database export).
+    func withSnapshot<T>(_ body: (PostgresSession) throws -> T) throws -> T {
+        try withSession { session in
+            try session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            do {
+                let result = try body(session)
+                try session.execute("COMMIT")
+                return result
+            } catch {
+                if !session.connection.isClosed { _ = try? session.execute("ROLLBACK") }
+                throw error
+            }
+        }
+    }
+
     /// Runs `body` in one transaction, committed when it returns and rolled back when it
     /// throws; tried again (up to three times) when the server cancels it for a deadlock
     /// or a serialization failure with another process.
@@ -123,18 +142,16 @@ public final class PostgresStore: @unchecked Sendable {
 
     /// A ``StoreError`` naming the database (never its password) and what the server said.
     static func storeError(_ error: any Error, at place: String) -> any Error {
-        if error is StoreError { return error }
-        guard let error = error as? PSQLError else {
-            return StoreError(path: place, message: SecretRedactor.redactURLs(in: "\(error)"))
-        }
+        // Errors not from the server (an import's bad line, a stream's own failure) stay as they are.
+        guard let error = error as? PSQLError else { return error }
         let message: String
         if let server = error.serverInfo, let text = server[.message] {
             let detail = server[.detail].map { " (\($0))" } ?? ""
             message = text + detail
         } else if let underlying = error.underlying {
-            message = "cannot connect: \(underlying)"
+            message = localized("cannot connect: \(underlying)")
         } else if error.code == .serverClosedConnection || error.code == .clientClosedConnection {
-            message = "the server closed the connection"
+            message = localized("the server closed the connection")
         } else {
             message = "\(error.code)"
         }

@@ -23,6 +23,8 @@ public struct WebServer: Sendable {
     public var refresh: Bool
     public var registry: ProviderRegistry
     public var environment: [String: String]
+    /// The server databases `databasePath` may name (``StorageServer``).
+    public var servers: [any StorageServer] = []
     /// Deadlines and the connection cap: the defaults, or `serve` in providers.json.
     public var limits: ServeLimits { ServeLimits(configuration.serve) }
 
@@ -65,7 +67,8 @@ public struct WebServer: Sendable {
         let log: @Sendable (String) -> Void = { write("\(ISOTimestamp.format(Date())) \($0)") }
         try check()
         var lock: WatchLock?
-        if refresh {
+        // One refreshing process per SQLite file; on a server every refresher claims its share.
+        if refresh, StorageAddress.scheme(of: databasePath) == nil {
             do {
                 // verbatim: the lock's holder, a command name
                 lock = try WatchLock(database: databasePath, holder: "aggr serve")
@@ -78,7 +81,8 @@ public struct WebServer: Sendable {
         // One session for the pages, the Reader API and the watch: a reload the watch makes
         // is what the next page shows.
         let session = try LibrarySession.open(
-            configuration: configuration, databasePath: databasePath, registry: registry, environment: environment, logger: logger)
+            configuration: configuration, databasePath: databasePath, registry: registry, environment: environment, servers: servers,
+            logger: logger)
         let hosts = HostAllowlist(listen: listen, configured: configuration.serve.hosts)
         let site = WebSite(session: session, password: password, hosts: hosts, fetchesThreads: true)
         Self.raiseDescriptorLimit(to: limits.maximumConnections + 256)
@@ -133,7 +137,7 @@ public struct WebServer: Sendable {
     /// Every reader app signs in again and every open form must be loaded again.
     public func rotateTokens() throws -> String {
         let session = try LibrarySession.open(
-            configuration: configuration, databasePath: databasePath, registry: registry, environment: environment)
+            configuration: configuration, databasePath: databasePath, registry: registry, environment: environment, servers: servers)
         try session.rotateInstallationSecret("serve")
         return localized("reader-app tokens and form tokens rotated: apps sign in again (a running aggr serve follows within seconds)")
     }

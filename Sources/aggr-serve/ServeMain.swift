@@ -1,6 +1,7 @@
 import Aggregator
 import ArgumentParser
 import Foundation
+import PostgresStorage
 import Providers
 import WebFrontEnd
 
@@ -15,8 +16,15 @@ struct ServeMain: AsyncParsableCommand {
     @Option(help: ArgumentHelp(localized("The providers.json to use."), valueName: "file"))
     var config: String
 
-    @Option(help: ArgumentHelp(localized("The SQLite database to use."), valueName: "file"))
+    @Option(
+        help: ArgumentHelp(localized("The database to use: a SQLite file, or postgres://user@host/database."), valueName: "file|url"))
     var db: String
+
+    @Option(
+        help: ArgumentHelp(
+            localized("On PostgreSQL, the user whose read and saved state to use (default: the only user, or $USER)."),
+            valueName: "name"))
+    var user: String?
 
     @Option(help: ArgumentHelp(localized("host:port to listen on (default: serve.listen, else 127.0.0.1:8080)."), valueName: "address"))
     var listen: String?
@@ -50,9 +58,10 @@ struct ServeMain: AsyncParsableCommand {
                 write("aggr: " + localized("--listen: \"\(text)\" is not host:port (such as 127.0.0.1:8080)"))
                 throw ExitCode(64)
             }
-            let server = WebServer(
+            var server = WebServer(
                 configuration: configuration, configPath: config, databasePath: db, listen: address, refresh: !noRefresh,
                 registry: BuiltinProviders.registry, environment: environment)
+            server.servers = [PostgresServer(user: user)]
             if rotateTokens {
                 write("aggr: " + (try server.rotateTokens()))
                 return

@@ -21,7 +21,7 @@ struct Aggr: AsyncParsableCommand {
             ImportOPMLCommand.self,
             ExportCommand.self, WatchCommand.self, NotifyCommand.self, ServeCommand.self, TuiCommand.self,
             ReplyCommand.self, ThankCommand.self, FavouriteCommand.self, LikeCommand.self, StarCommand.self, ReactCommand.self,
-            CheckinCommand.self,
+            CheckinCommand.self, MigrateCommand.self,
         ],
         defaultSubcommand: TimelineCommand.self
     )
@@ -32,8 +32,17 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(localized("The providers.json to use."), valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp(localized("The SQLite database to use."), valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(localized("The database to use: a SQLite file, or postgres://user@host/database."), valueName: "file|url"))
     var db: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            localized("On PostgreSQL, the user whose read and saved state to use (default: the only user, or $USER)."),
+            valueName: "name"))
+    var user: String?
 }
 
 /// Errors the CLI reports itself, each with the exit code it ends with.

@@ -3,6 +3,7 @@ import ArgumentParser
 import ConsoleFrontEnd
 import Foundation
 import Logging
+import PostgresStorage
 import Providers
 
 /// What a command runs with: environment, config lookup, store and terminal.
@@ -54,8 +55,14 @@ struct CommandContext {
             file: "providers.json", location: "", message: localized("not found (looked in \(searched)); run `aggr init` to create one"))
     }
 
-    /// The database file this command uses.
+    /// The database this command uses: a file path or a server URL.
     var databasePath: String { locator.databasePath(explicit: options.db) }
+
+    /// The server databases `--db` may name, opened as `--user`.
+    var servers: [any StorageServer] { [PostgresServer(user: options.user)] }
+
+    /// Whether the database is on a server (several writers share it) rather than a file.
+    var databaseIsServer: Bool { StorageAddress.scheme(of: databasePath) != nil }
 
     private func load(_ path: String) throws -> Configuration {
         let cwd = FileManager.default.currentDirectoryPath + "/"
@@ -75,7 +82,7 @@ struct CommandContext {
         let now = now
         return try LibrarySession.open(
             configuration: configuration, databasePath: databasePath, registry: registry, environment: environment,
-            readingOnly: readingOnly, logger: logger ?? Self.quietLogger, clock: clock ?? { now })
+            readingOnly: readingOnly, servers: servers, logger: logger ?? Self.quietLogger, clock: clock ?? { now })
     }
 
     /// A session for a command that reads no config (`show`, `read`, `save`…), or the

@@ -45,8 +45,9 @@ final class ActionCommandTests: EndToEndTestCase {
         XCTAssertTrue(posted.contains(#""kind":"reply""#) && posted.contains(#""topic":"1147555""#), String(posted))
         XCTAssertTrue(stored.contains("第二行 <b>不是标签</b>"), "stored as text, not markup")
         XCTAssertFalse(stored.contains("SECRETSESSIONVALUE"), "the session stays out of the store's output")
-        let database = try Data(contentsOf: URL(fileURLWithPath: directory.file("aggr.sqlite")))
-        XCTAssertNil(database.range(of: Data("SECRETSESSIONVALUE".utf8)), "and out of the database file")
+        let database = try storedBytes()
+        XCTAssertNotNil(database.range(of: Data("不是标签".utf8)), "the look is at what was stored")
+        XCTAssertNil(database.range(of: Data("SECRETSESSIONVALUE".utf8)), "and out of the database")
 
         // Empty text sends nothing; a dry run sends nothing and shows the request, cookie redacted.
         let empty = try aggr("reply", "v2ex:1147555", "-m", "  \n", environment: signedIn)

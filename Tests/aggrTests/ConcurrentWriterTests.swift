@@ -20,14 +20,13 @@ final class ConcurrentWriterTests: EndToEndTestCase {
         let first = directory.write("a.ndjson", batch(provider: "shared", range: 0..<3_000))
         let second = directory.write("b.ndjson", batch(provider: "shared", range: 1_500..<4_500))
         let other = directory.write("c.ndjson", batch(provider: "other", range: 0..<2_000))
-        let database = directory.file("concurrent.sqlite")
         let runner = self.runner!
         let results = LockedResults()
         let group = DispatchGroup()
         for file in [first, second, other] {
             group.enter()
             Thread {
-                let result = try? runner.run(["import", file, "--db", database])
+                let result = try? runner.run(["import", file])
                 results.append(result)
                 group.leave()
             }.start()
@@ -38,7 +37,7 @@ final class ConcurrentWriterTests: EndToEndTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertFalse(result.stderr.contains("locked"), result.stderr)
         }
-        let store = try Store(path: database)
+        let store = try openStore()
         XCTAssertEqual(try store.itemCounts().mapValues(\.total), ["shared": 4_500, "other": 2_000])
         var query = TimelineQuery()
         query.limit = 10_000

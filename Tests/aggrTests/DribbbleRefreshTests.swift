@@ -78,7 +78,7 @@ final class DribbbleRefreshTests: EndToEndTestCase {
         XCTAssertEqual(ISOTimestamp.format(detailed.published), "2026-11-17T08:30:00Z")
         XCTAssertEqual(detailed.image, "\("https://cdn.dribbble.com/users/11/screenshots/9100001/weather")_1x.png")
         XCTAssertEqual(items.first { $0.id == "shot/9100002" }?.metrics.likes, 987, "the list's counts stay when details fail")
-        let state = try Store(path: directory.file("aggr.sqlite")).providerStates()["popular"]
+        let state = try openStore().providerStates()["popular"]
         XCTAssertEqual(state?.waitReason, .rateLimit, "a Retry-After longer than the interval backs the provider off")
         XCTAssertNil(state?.lastError)
     }

@@ -1,8 +1,13 @@
 import Aggregator
 import AggregatorTestSupport
+import PostgresStorage
 import XCTest
 
 /// Runs the real `aggr` binary with its own HOME, config and database in a temp directory.
+///
+/// With `AGGR_TEST_STORE=postgres` the database is a new one on the test PostgreSQL cluster
+/// (`AGGR_DB=postgres://…`, the password in `PGPASSWORD`): `make test` runs the end-to-end
+/// suites that are about stored data that way too.
 class EndToEndTestCase: XCTestCase {
     var directory: TemporaryDirectory!
     var runner: CLIRunner!
@@ -23,6 +28,11 @@ class EndToEndTestCase: XCTestCase {
                 "AGGR_DB": directory.file("aggr.sqlite"), "AGGR_NOW": Self.now, "COLUMNS": "100",
                 "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             ])
+        if ProcessInfo.processInfo.environment["AGGR_TEST_STORE"] == "postgres" {
+            let cluster = try PostgresCluster.shared.get()
+            runner.environment["AGGR_DB"] = try cluster.createDatabase()
+            runner.environment.merge(cluster.environment) { $1 }
+        }
     }
 
     override func tearDown() {
@@ -39,6 +49,31 @@ class EndToEndTestCase: XCTestCase {
     @discardableResult
     func aggr(_ arguments: String..., input: String? = nil, environment: [String: String]) throws -> CLIRunner.Result {
         try runner.run(arguments, in: directory.path, input: input, extraEnvironment: environment)
+    }
+
+    /// The test's database opened in this process, as `aggr` opens it.
+    func openStore() throws -> any TimelineStorage {
+        if let url = runner.environment["AGGR_DB"], url.hasPrefix("postgres://") {
+            return try PostgresStore(url: url, environment: try PostgresCluster.shared.get().environment)
+        }
+        return try Store(path: directory.file("aggr.sqlite"))
+    }
+
+    /// Whether this run's database is on the test PostgreSQL cluster.
+    var onPostgres: Bool { runner.environment["AGGR_DB"]?.hasPrefix("postgres://") == true }
+
+    /// Everything the database holds, as bytes.
+    ///
+    /// The SQLite file (and its write-ahead log), or a `pg_dump` of the PostgreSQL database:
+    /// what must never be stored is looked for here.
+    func storedBytes() throws -> Data {
+        if let url = runner.environment["AGGR_DB"], url.hasPrefix("postgres://") {
+            return Data(try PostgresCluster.shared.get().dump(url).utf8)
+        }
+        let file = directory.file("aggr.sqlite")
+        var data = try Data(contentsOf: URL(fileURLWithPath: file))
+        if let log = try? Data(contentsOf: URL(fileURLWithPath: file + "-wal")) { data.append(log) }
+        return data
     }
 
     /// The committed fixture `name` from Tests/aggrTests/Fixtures.

@@ -149,7 +149,7 @@ final class GitHubRefreshTests: EndToEndTestCase {
         // The same issue listed by another provider: its thread is fetched on demand.
         XCTAssertEqual(try aggr("refresh", "list").status, 0)
         server.route("/repos/o/r/issues/7/comments") { _ in .text(comments) }
-        let store = try Store(path: directory.file("aggr.sqlite"))
+        let store = try openStore()
         let listed = try XCTUnwrap(try store.item(provider: "list", id: "o/r#7"))
         let configuration = try ConfigLoader(registry: BuiltinProviders.registry).load(path: directory.file("providers.json"))
         let refresher = Refresher(

@@ -105,14 +105,13 @@ final class GiteeRefreshTests: EndToEndTestCase {
         XCTAssertTrue(
             sent.contains { $0.path == "/search/repositories" && $0.query.hasPrefix("q=hutool&sort=stars_count&order=desc&page=1") })
 
-        let store = try Store(path: directory.file("aggr.sqlite"))
+        let store = try openStore()
         let state = try store.providerStates()
         XCTAssertEqual(state["busy"]?.waitReason, .rateLimit)
         XCTAssertEqual(state["spent"]?.waitReason, .rateLimit)
         XCTAssertNil(
             state["private"]?.waitReason == .rateLimit ? "rate limited" : nil, "a refusal without rate-limit headers is no rate limit")
-        let database = try XCTUnwrap(FileManager.default.contents(atPath: directory.file("aggr.sqlite")))
-        XCTAssertNil(database.range(of: Data(secret.utf8)), "the token is not stored")
+        XCTAssertNil(try storedBytes().range(of: Data(secret.utf8)), "the token is not stored")
 
         let json = try aggr("timeline", "--format", "ndjson", "--provider", "gitee", "--limit", "100")
         XCTAssertTrue(json.stdout.contains(#""id":"release/11""#))

@@ -233,7 +233,7 @@ final class TuiTests: ServeTestCase {
         // The reply was stored like any other, under its topic, without a section of its own.
         let stored = try aggr("timeline", "--all", "--kind", "reply", "--format", "tsv")
         XCTAssertTrue(stored.stdout.contains("Swift 还是 Rust"), stored.stdout)
-        let sections = try Store(path: directory.file("aggr.sqlite")).sections().map(\.key)
+        let sections = try openStore().sections().map(\.key)
         XCTAssertEqual(sections, ["hot"])
     }
 

@@ -26,6 +26,13 @@ extension LibrarySession {
         try storage.count(matching: filter, now: clock())
     }
 
+    /// Copies everything this session's store keeps into `target` (a file path or a server
+    /// URL one of `servers` opens), which must be new or empty: `aggr migrate --to`.
+    public func copyStorage(to target: String, servers: [any StorageServer]) throws -> StorageCopyCount {
+        let destination = try Self.openStorage(target, environment: environment, servers: servers)
+        return try StorageCopy.copy(from: storage, to: destination)
+    }
+
     /// Each provider's fetch state (last success, failures, waits), without counting items.
     public func providerStates() throws -> [String: ProviderState] { try storage.providerStates() }
 

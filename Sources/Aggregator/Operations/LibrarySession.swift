@@ -69,17 +69,21 @@ public final class LibrarySession: Sendable {
         readingOnly: Bool = false, servers: [any StorageServer] = [], http: @escaping @Sendable () -> any HTTPClient = { CurlHTTPClient() },
         logger: Logger = Logger(label: "aggr"), clock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> LibrarySession {
-        let storage: any TimelineStorage =
-            if let server = try StorageAddress.server(for: databasePath, among: servers) {
-                try server.open(databasePath, environment: environment, readingOnly: readingOnly)
-            } else if readingOnly {
-                try Store.forReading(path: databasePath)
-            } else {
-                try Store(path: databasePath)
-            }
+        let storage = try openStorage(databasePath, environment: environment, readingOnly: readingOnly, servers: servers)
         return LibrarySession(
             configuration: configuration, storage: storage, registry: registry, environment: environment, http: http, logger: logger,
             clock: clock)
+    }
+
+    /// The store `address` names: a server database when one of `servers` opens its scheme,
+    /// else a SQLite file (read-only when `readingOnly` and the file is current).
+    public static func openStorage(
+        _ address: String, environment: [String: String], readingOnly: Bool = false, servers: [any StorageServer] = []
+    ) throws -> any TimelineStorage {
+        if let server = try StorageAddress.server(for: address, among: servers) {
+            return try server.open(address, environment: environment, readingOnly: readingOnly)
+        }
+        return readingOnly ? try Store.forReading(path: address) : try Store(path: address)
     }
 
     /// The config in force; setting it (a reload) takes effect for the next call.

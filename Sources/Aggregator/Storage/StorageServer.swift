@@ -30,7 +30,7 @@ public enum StorageAddress {
     public static func server(for address: String, among servers: [any StorageServer]) throws -> (any StorageServer)? {
         guard let scheme = scheme(of: address) else { return nil }
         if let server = servers.first(where: { $0.schemes.contains(scheme) }) { return server }
-        let known = (["a file path"] + servers.flatMap(\.schemes).map { "\($0)://…" }).joined(separator: ", ")
+        let known = ([localized("a file path")] + servers.flatMap(\.schemes).map { "\($0)://…" }).joined(separator: ", ")
         throw StoreError(path: "\(scheme)://…", message: localized("no storage backend for \(scheme):// in this aggr (use \(known))"))
     }
 }

@@ -105,6 +105,15 @@ public protocol TimelineStorage: FetchMemory {
     func removeProviders(notIn keep: [String], now: Date) throws -> Int
     func checkIntegrity() throws
 
+    // MARK: Copying a whole database
+
+    /// Hands every stored fact to `batch`, a few thousand at a time, read from one snapshot:
+    /// sections first, then items in number order, then what refers to them.
+    func export(_ batch: ([StoredRecord]) throws -> Void) throws
+    /// Stores every batch `nextBatch` gives, in one transaction, into this store, which must
+    /// hold no item or section yet; item numbers are kept.
+    func importRecords(_ nextBatch: () throws -> [StoredRecord]?) throws -> StorageCopyCount
+
     // MARK: Bookkeeping
 
     func providerStates() throws -> [String: ProviderState]

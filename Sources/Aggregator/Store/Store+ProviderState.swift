@@ -4,20 +4,22 @@ internal import GRDB
 extension Store {
     /// Every provider's state, by provider id.
     public func providerStates() throws -> [String: ProviderState] {
-        try read { db in
-            var states: [String: ProviderState] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM provider_state") {
-                var state = ProviderState(provider: row["provider"])
-                state.lastAttempt = (row["last_attempt"] as Int64?).map(Self.date)
-                state.lastSuccess = (row["last_success"] as Int64?).map(Self.date)
-                state.lastError = row["last_error"]
-                state.consecutiveFailures = row["consecutive_failures"]
-                state.nextAllowedFetch = (row["next_allowed_fetch"] as Int64?).map(Self.date)
-                state.waitReason = (row["wait_reason"] as String?).flatMap(WaitReason.init(rawValue:))
-                states[state.provider] = state
-            }
-            return states
+        try read { db in try Self.providerStates(in: db) }
+    }
+
+    static func providerStates(in db: Database) throws -> [String: ProviderState] {
+        var states: [String: ProviderState] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM provider_state") {
+            var state = ProviderState(provider: row["provider"])
+            state.lastAttempt = (row["last_attempt"] as Int64?).map(Self.date)
+            state.lastSuccess = (row["last_success"] as Int64?).map(Self.date)
+            state.lastError = row["last_error"]
+            state.consecutiveFailures = row["consecutive_failures"]
+            state.nextAllowedFetch = (row["next_allowed_fetch"] as Int64?).map(Self.date)
+            state.waitReason = (row["wait_reason"] as String?).flatMap(WaitReason.init(rawValue:))
+            states[state.provider] = state
         }
+        return states
     }
 
     /// Replaces the stored state of `state.provider`.

@@ -41,7 +41,9 @@ struct ServeCommand: ParsableCommand {
             let server = try Self.serverBinary()
             let cwd = FileManager.default.currentDirectoryPath
             func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : "\(cwd)/\(path)" }
-            var arguments = [server, "--config", absolute(path), "--db", absolute(context.databasePath)]
+            let database = context.databaseIsServer ? context.databasePath : absolute(context.databasePath)
+            var arguments = [server, "--config", absolute(path), "--db", database]
+            if let user = global.user { arguments += ["--user", user] }
             if let listen { arguments += ["--listen", listen] }
             if noRefresh { arguments.append("--no-refresh") }
             if rotateTokens { arguments.append("--rotate-tokens") }

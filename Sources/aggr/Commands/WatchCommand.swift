@@ -29,11 +29,15 @@ struct WatchCommand: AsyncParsableCommand {
         try await runReporting {
             let context = CommandContext(options: global)
             let (path, configuration) = try context.configurationFile()
-            let lock: WatchLock
-            do {
-                lock = try WatchLock(database: context.databasePath)
-            } catch {
-                throw CLIFailure(message: "\(error)", exitCode: Self.alreadyWatching)
+            // One watch per SQLite file; on a server any number share the refresh, each
+            // claiming what it fetches (``TimelineStorage/claimRefresh``).
+            var lock: WatchLock?
+            if !context.databaseIsServer {
+                do {
+                    lock = try WatchLock(database: context.databasePath)
+                } catch {
+                    throw CLIFailure(message: "\(error)", exitCode: Self.alreadyWatching)
+                }
             }
             let errorIsTTY = isatty(STDERR_FILENO) == 1
             let write: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
