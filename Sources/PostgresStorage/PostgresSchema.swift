@@ -20,9 +20,10 @@ enum PostgresSchema {
             id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE, password_hash TEXT, created_at BIGINT NOT NULL
         );
         CREATE SEQUENCE item_ref AS BIGINT;
+        -- Text keys order by byte ("C"), as SQLite orders them, whatever the collation of the database.
         CREATE TABLE item (
             ref BIGINT PRIMARY KEY,
-            provider TEXT NOT NULL, section TEXT NOT NULL, item_id TEXT NOT NULL, kind TEXT NOT NULL,
+            provider TEXT COLLATE "C" NOT NULL, section TEXT COLLATE "C" NOT NULL, item_id TEXT COLLATE "C" NOT NULL, kind TEXT NOT NULL,
             title TEXT NOT NULL, url TEXT NOT NULL, canonical_url TEXT NOT NULL, author TEXT, author_url TEXT,
             summary TEXT NOT NULL, content TEXT, published BIGINT NOT NULL, updated BIGINT, tags TEXT NOT NULL,
             replies BIGINT, comments BIGINT, stars BIGINT, forks BIGINT, likes BIGINT, views BIGINT,
@@ -50,7 +51,9 @@ enum PostgresSchema {
             PRIMARY KEY (user_id, label, ref)
         );
         CREATE INDEX item_label_by_ref ON item_label (ref);
-        CREATE TABLE section (provider TEXT NOT NULL, key TEXT NOT NULL, title TEXT NOT NULL, PRIMARY KEY (provider, key));
+        CREATE TABLE section (
+            provider TEXT COLLATE "C" NOT NULL, key TEXT COLLATE "C" NOT NULL, title TEXT NOT NULL, PRIMARY KEY (provider, key)
+        );
         CREATE TABLE tombstone (
             provider TEXT NOT NULL, item_id TEXT NOT NULL, removed_at BIGINT NOT NULL, last_seen BIGINT,
             PRIMARY KEY (provider, item_id)
@@ -83,6 +86,7 @@ enum PostgresSchema {
             fetched_at BIGINT NOT NULL
         );
         CREATE INDEX item_article_search ON item_article USING gin (to_tsvector('simple'::regconfig, search_text));
+        CREATE TABLE refresh_claim (provider TEXT PRIMARY KEY, worker TEXT NOT NULL, until BIGINT NOT NULL)
         """
     ]
 

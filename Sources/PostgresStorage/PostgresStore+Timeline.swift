@@ -93,12 +93,11 @@ extension PostgresStore {
 
     /// `ORDER BY … LIMIT ?`: by publication (newest or oldest first), or by item number.
     static func ordering(of query: TimelineQuery) -> String {
-        // `COLLATE "C"`: ties order by byte, as SQLite orders text, whatever the database's collation.
         switch (query.byNumber, query.oldestFirst) {
         case (true, true): " ORDER BY i.ref LIMIT ?"
         case (true, false): " ORDER BY i.ref DESC LIMIT ?"
-        case (false, true): " ORDER BY i.published, i.provider COLLATE \"C\" DESC, i.item_id COLLATE \"C\" DESC LIMIT ?"
-        case (false, false): " ORDER BY i.published DESC, i.provider COLLATE \"C\", i.item_id COLLATE \"C\" LIMIT ?"
+        case (false, true): " ORDER BY i.published, i.provider DESC, i.item_id DESC LIMIT ?"
+        case (false, false): " ORDER BY i.published DESC, i.provider, i.item_id LIMIT ?"
         }
     }
 
@@ -136,8 +135,8 @@ extension PostgresStore {
             conditions.append(
                 SQLFragment(
                     """
-                    (i.published \(later) ? OR (i.published = ? AND (i.provider COLLATE "C" \(after) ? \
-                    OR (i.provider = ? AND i.item_id COLLATE "C" \(after) ?))))
+                    (i.published \(later) ? OR (i.published = ? AND (i.provider \(after) ? \
+                    OR (i.provider = ? AND i.item_id \(after) ?))))
                     """,
                     [
                         .integer(cursor.published), .integer(cursor.published), .text(cursor.provider), .text(cursor.provider),
@@ -165,7 +164,7 @@ extension PostgresStore {
                 SELECT ref FROM item WHERE provider = ? AND kind = 'reply' AND (extra::jsonb ->> 'topic') = ?
                 UNION ALL
                 SELECT ref FROM item WHERE provider = ? AND item_id >= ? AND item_id < ? AND kind = 'reply')
-            ORDER BY i.published, i.item_id COLLATE "C" LIMIT ?
+            ORDER BY i.published, i.item_id LIMIT ?
             """,
             [
                 .text(topic.item.provider), .text(topic.item.id), .text(topic.item.provider), .text(topic.item.id + "/note/"),
@@ -210,7 +209,7 @@ extension PostgresStore {
         let statement = SQLFragment(
             """
             SELECT i.provider, sum(CASE WHEN \(compiled.sql) THEN 1 ELSE 0 END)::bigint, count(*)
-            FROM \(stateJoin) GROUP BY i.provider ORDER BY i.provider COLLATE "C"
+            FROM \(stateJoin) GROUP BY i.provider ORDER BY i.provider
             """, compiled.values)
         return try read { session in
             try session.rows(statement).map {
@@ -230,7 +229,7 @@ extension PostgresStore {
                 let key = (try row.get(0, as: String.self) ?? "") + "\u{0}" + (try row.get(1, as: String.self) ?? "")
                 unread[key] = (Int(try row.get(2, as: Int64.self) ?? 0), try row.get(3, as: Int64.self) ?? 0)
             }
-            return try session.rows("SELECT provider, key, title FROM section ORDER BY provider COLLATE \"C\", key COLLATE \"C\"").map {
+            return try session.rows("SELECT provider, key, title FROM section ORDER BY provider, key").map {
                 let provider = try $0.get(0, as: String.self) ?? ""
                 let key = try $0.get(1, as: String.self) ?? ""
                 let counts = unread[provider + "\u{0}" + key]
@@ -243,7 +242,7 @@ extension PostgresStore {
 
     public func sectionTitles() throws -> [SectionSummary] {
         try read { session in
-            try session.rows("SELECT provider, key, title FROM section ORDER BY provider COLLATE \"C\", key COLLATE \"C\"").map {
+            try session.rows("SELECT provider, key, title FROM section ORDER BY provider, key").map {
                 SectionSummary(
                     provider: try $0.get(0, as: String.self) ?? "", key: try $0.get(1, as: String.self) ?? "",
                     title: try $0.get(2, as: String.self) ?? "")

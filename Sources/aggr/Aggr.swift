@@ -21,7 +21,7 @@ struct Aggr: AsyncParsableCommand {
             ImportOPMLCommand.self,
             ExportCommand.self, WatchCommand.self, NotifyCommand.self, ServeCommand.self, TuiCommand.self,
             ReplyCommand.self, ThankCommand.self, FavouriteCommand.self, LikeCommand.self, StarCommand.self, ReactCommand.self,
-            CheckinCommand.self, MigrateCommand.self,
+            CheckinCommand.self, MigrateCommand.self, UsersCommand.self,
         ],
         defaultSubcommand: TimelineCommand.self
     )

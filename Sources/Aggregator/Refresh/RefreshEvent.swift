@@ -47,6 +47,8 @@ public struct ProviderOutcome: Sendable {
 public struct RefreshSummary: Sendable {
     public var outcomes: [ProviderOutcome] = []
     public var skipped: [(provider: String, reason: String, wait: WaitReason)] = []
+    /// Providers another process was refreshing (a shared database), and until when its claim lasts.
+    public var claimedElsewhere: [String: Date] = [:]
     public var elapsed: TimeInterval = 0
 
     public init() {}

@@ -18,6 +18,18 @@ public struct Refresher: Sendable {
     public var now: Date
     /// How many providers refresh at once (each runs its sections together).
     static let providersInFlight = 512
+    /// On a database several processes refresh (``TimelineStorage/sharesRefresh``): how
+    /// many providers are claimed at a time, and in flight at most, so the work spreads
+    /// over the workers instead of going to whichever claims first.
+    static let sharedClaimChunk = 16
+    static let sharedInFlight = 32
+
+    /// How long a claim lasts before another worker may take the provider over.
+    ///
+    /// Longer than a provider's refresh takes; `AGGR_REFRESH_LEASE` (seconds) sets it.
+    var claimLease: TimeInterval {
+        environment["AGGR_REFRESH_LEASE"].flatMap(TimeInterval.init).map { max(1, $0) } ?? 600
+    }
 
     public init(
         configuration: Configuration, registry: ProviderRegistry, store: any TimelineStorage, http: any HTTPClient,
@@ -79,21 +91,38 @@ public struct Refresher: Sendable {
         }
         let writes = WriteQueue(store: store)
         defer { writes.finish() }
+        let shared = store.sharesRefresh
+        let claims = ClaimedRefresh(refresher: self, force: force, events: events)
         summary.outcomes = await withTaskGroup(of: ProviderOutcome.self) { group in
             // At most `Self.providersInFlight` providers at once: the HTTP client runs fewer
             // transfers than that anyway, and ten thousand providers started together would
-            // each hold their task and fetch state while waiting for a turn.
+            // each hold their task and fetch state while waiting for a turn. On a shared
+            // database each is claimed first, a few at a time.
             var pending = runnable[...]
+            var ready: [(any Provider, ProviderConfiguration, SharedRateBudget, ProviderState?)] = []
             func startNext() {
-                guard let (provider, entry, budget) = pending.popFirst() else { return }
+                if shared, ready.isEmpty {
+                    ready = claims.claim(from: &pending, states: states, summary: &summary)
+                }
+                let next: (any Provider, ProviderConfiguration, SharedRateBudget, ProviderState?)
+                if shared {
+                    guard !ready.isEmpty else { return }
+                    next = ready.removeFirst()
+                } else {
+                    guard let (provider, entry, budget) = pending.popFirst() else { return }
+                    next = (provider, entry, budget, states[entry.id])
+                }
+                let (provider, entry, budget, previous) = next
                 group.addTask {
-                    await refresh(provider, entry: entry, previous: states[entry.id], budget: budget, writes: writes, events: events)
+                    await refresh(provider, entry: entry, previous: previous, budget: budget, writes: writes, events: events)
                 }
             }
-            for _ in 0..<Self.providersInFlight { startNext() }
+            for _ in 0..<(shared ? Self.sharedInFlight : Self.providersInFlight) { startNext() }
             var outcomes: [ProviderOutcome] = []
             for await outcome in group {
                 outcomes.append(outcome)
+                // Its state is stored: another worker now sees it fetched.
+                if shared { claims.release(outcome.provider) }
                 startNext()
             }
             var position: [String: Int] = [:]

@@ -105,6 +105,18 @@ public protocol TimelineStorage: FetchMemory {
     func removeProviders(notIn keep: [String], now: Date) throws -> Int
     func checkIntegrity() throws
 
+    // MARK: Sharing the refresh between processes
+
+    /// Whether several processes refresh this store at once, each claiming the providers it
+    /// fetches (a server database); false where one process refreshes (a SQLite file, under
+    /// the watch lock).
+    var sharesRefresh: Bool { get }
+    /// Claims `providers` for `worker` until `until`: those no other worker holds a claim on
+    /// that lasts past `now`. Claims are leases: a worker that dies leaves them to expire.
+    func claimRefresh(_ providers: [String], worker: String, now: Date, until: Date) throws -> RefreshClaims
+    /// Gives up `worker`'s claims on `providers` (their refresh ended and its state is saved).
+    func releaseRefresh(_ providers: [String], worker: String) throws
+
     // MARK: Copying a whole database
 
     /// Hands every stored fact to `batch`, a few thousand at a time, read from one snapshot:
@@ -133,6 +145,15 @@ public protocol TimelineStorage: FetchMemory {
 
 /// The defaults callers through the protocol get, as ``Store``'s own methods give them.
 extension TimelineStorage {
+    /// One process refreshes: every claim is granted and nothing is held.
+    public var sharesRefresh: Bool { false }
+
+    public func claimRefresh(_ providers: [String], worker: String, now: Date, until: Date) throws -> RefreshClaims {
+        RefreshClaims(granted: Set(providers))
+    }
+
+    public func releaseRefresh(_ providers: [String], worker: String) throws {}
+
     public func count(_ query: TimelineQuery) throws -> Int { try count(query, cap: 1_000) }
     public func thread(of topic: StoredItem) throws -> [StoredItem] { try thread(of: topic, limit: 500) }
 

@@ -187,6 +187,11 @@ public struct Watcher: Sendable {
             for id in dueProviders(configuration, now: now, held: held) {
                 held[id] = now.addingTimeInterval(configCheckInterval)
             }
+            // Another worker's claim: due again when it ends (a worker killed mid-refresh
+            // leaves its claims to expire), not a whole check interval later.
+            for (id, until) in summary.claimedElsewhere {
+                held[id] = min(held[id] ?? .distantFuture, max(until, now).addingTimeInterval(0.5))
+            }
             return summary
         } catch {
             report(.problem(localized("refresh: \(error)")))

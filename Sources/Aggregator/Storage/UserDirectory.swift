@@ -1,0 +1,18 @@
+import Foundation
+
+/// The users of a store several people share (PostgreSQL).
+///
+/// Each has a password and their own read and saved state, labels and notification marks.
+/// A SQLite file has one user and no directory.
+public protocol UserDirectory: Sendable {
+    /// Every user's name, in order.
+    func userNames() throws -> [String]
+    /// Adds `name` with a password already hashed (``PasswordHash``); fails when it exists.
+    func addUser(_ name: String, passwordHash: String, now: Date) throws
+    /// Removes `name` and everything that was theirs alone; fails when there is no such user.
+    func removeUser(_ name: String) throws
+    /// Replaces the password of `name`; fails when there is no such user.
+    func setPasswordHash(_ hash: String, of name: String) throws
+    /// The kept hash of `name`'s password, nil for no such user or one without a password.
+    func passwordHash(of name: String) throws -> String?
+}

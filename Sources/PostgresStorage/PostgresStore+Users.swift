@@ -1,0 +1,38 @@
+import Aggregator
+import Foundation
+
+extension PostgresStore: UserDirectory {
+    public func userNames() throws -> [String] {
+        try read { session in try session.rows("SELECT name FROM aggr_user ORDER BY name").compactMap { try $0.get(0, as: String.self) } }
+    }
+
+    public func addUser(_ name: String, passwordHash: String, now: Date) throws {
+        try write { session in
+            let added = try session.execute(
+                "INSERT INTO aggr_user (name, password_hash, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                [.text(name), .text(passwordHash), .integer(Self.millis(now))])
+            guard added == 1 else { throw StoreError(path: session.place, message: localized("user \(name) exists already")) }
+        }
+    }
+
+    public func removeUser(_ name: String) throws {
+        try write { session in
+            guard try session.execute("DELETE FROM aggr_user WHERE name = ?", [.text(name)]) == 1 else {
+                throw StoreError(path: session.place, message: localized("no user \(name)"))
+            }
+            try Self.noteTimelineChange(in: session)
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, of name: String) throws {
+        try write { session in
+            guard try session.execute("UPDATE aggr_user SET password_hash = ? WHERE name = ?", [.text(hash), .text(name)]) == 1 else {
+                throw StoreError(path: session.place, message: localized("no user \(name)"))
+            }
+        }
+    }
+
+    public func passwordHash(of name: String) throws -> String? {
+        try read { session in try session.value(String.self, "SELECT password_hash FROM aggr_user WHERE name = ?", [.text(name)]) }
+    }
+}
