@@ -132,7 +132,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "aggr-bench",
-            dependencies: ["Aggregator", "Providers", "AggregatorTestSupport"],
+            dependencies: ["Aggregator", "Providers", "AggregatorTestSupport", "PostgresStorage"],
             path: "Benchmarks/aggr-bench"
         ),
     ],

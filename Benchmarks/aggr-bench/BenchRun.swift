@@ -26,6 +26,7 @@ struct BenchRun {
         try WebBench(run: self).measure(directory: directory)
         try ArticleBench().measure(directory: directory)
         try TerminalBench(run: self).measure(directory: directory)
+        try PostgresBench(run: self).measure(directory: directory)
     }
 
     /// Runs `path arguments…`, capturing stdout, with wall time and peak RSS from wait4.

@@ -67,6 +67,11 @@ case "article":
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try ArticleBench().measure(directory: directory)
     try? FileManager.default.removeItem(atPath: directory)
+case "postgres":
+    let directory = NSTemporaryDirectory() + "aggr-bench-postgres-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try PostgresBench(run: BenchRun(aggr: arguments.count > 2 ? arguments[2] : ".build/release/aggr")).measure(directory: directory)
+    try? FileManager.default.removeItem(atPath: directory)
 case "fts":
     try BenchPhases.fullTextQueries(database: arguments[2])
 case "all", "--aggr":
@@ -75,7 +80,7 @@ case "all", "--aggr":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: aggr-bench [--aggr PATH] | ingest DB COUNT | fts DB | feeds-serve COUNT CONFIG SECONDS | refresh|feeds|user|markup|watch|web|tui [AGGR]\n"
+            "usage: aggr-bench [--aggr PATH] | ingest DB COUNT | fts DB | feeds-serve COUNT CONFIG SECONDS | refresh|feeds|user|markup|watch|web|tui|postgres [AGGR]\n"
                 .utf8))
     exit(64)
 }

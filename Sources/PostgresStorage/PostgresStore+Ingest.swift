@@ -115,12 +115,30 @@ extension PostgresStore {
 
     private static let contentNames = ItemRow.content.map(\.name)
 
-    private static let insertSQL = """
-        INSERT INTO item (ref, provider, section, item_id, canonical_url, published, first_seen, \(contentNames.joined(separator: ", ")), \
-        search_title, search_text)
-        VALUES (nextval('item_ref'), \(SQLFragment.marks(6 + contentNames.count + 2)))
-        ON CONFLICT (provider, item_id) DO NOTHING
-        """
+    /// The columns a new item sets after its number, in the order ``insert(_:in:)`` binds them.
+    private static let insertColumns = 6 + contentNames.count + 2
+
+    /// New items in rows of at most this many per statement: one round trip for many (the
+    /// bound values stay far below the protocol's 65,535).
+    static let insertRows = 500
+
+    /// Inserts `rows` (each ``insertColumns`` values), numbered in order; how many were new.
+    static func insert(_ rows: [[SQLValue]], in session: PostgresSession) throws -> Int {
+        var inserted = 0
+        for start in stride(from: 0, to: rows.count, by: insertRows) {
+            let chunk = rows[start..<min(start + insertRows, rows.count)]
+            let row = "(nextval('item_ref'), \(SQLFragment.marks(insertColumns)))"
+            inserted += try session.execute(
+                SQLFragment(
+                    """
+                    INSERT INTO item (ref, provider, section, item_id, canonical_url, published, first_seen, \
+                    \(contentNames.joined(separator: ", ")), search_title, search_text)
+                    VALUES \(Array(repeating: row, count: chunk.count).joined(separator: ", "))
+                    ON CONFLICT (provider, item_id) DO NOTHING
+                    """, Array(chunk.joined())))
+        }
+        return inserted
+    }
 
     private static let updateSQL =
         "UPDATE item SET \(contentNames.map { "\($0) = ?" }.joined(separator: ", ")), canonical_url = ?, search_title = ?, search_text = ? WHERE ref = ?"
@@ -163,6 +181,7 @@ extension PostgresStore {
                 "UPDATE tombstone SET last_seen = ? WHERE provider = ? AND item_id = ANY(?) RETURNING item_id",
                 [.integer(firstSeen), .text(section.provider), .texts(ids.filter { stored[$0] == nil })]
             ).compactMap { try $0.get(0, as: String.self) })
+        var newRows: [[SQLValue]] = []
         for (index, record) in records.enumerated() where lastIndex[record.item.id] == index {
             let item = record.item
             let content = ItemRow.content.map { value($0.value(record)) }
@@ -195,11 +214,11 @@ extension PostgresStore {
                     .text(item.provider), .text(item.section), .text(item.id), .text(record.canonicalURL),
                     .integer(millis(item.published)), .integer(firstSeen),
                 ]
-                if try session.execute(insertSQL, identity + content + [.text(search.title), .text(search.text)]) > 0 {
-                    result.new += 1
-                }
+                newRows.append(identity + content + [.text(search.title), .text(search.text)])
             }
         }
+        // Under the ingest lock no other writer inserts meanwhile: the looked-up ids are new.
+        result.new += try insert(newRows, in: session)
         return result
     }
 }
