@@ -23,7 +23,8 @@ build: deps
 release: deps
 	$(RELEASE) --product aggr
 	$(RELEASE) --product aggr-serve
-	strip $(BIN_RELEASE) .build/release/aggr-serve
+	$(RELEASE) --product aggr-postgres
+	strip $(BIN_RELEASE) .build/release/aggr-serve .build/release/aggr-postgres
 
 # Refresh the default providers.json (the repository's) and show the merged timeline.
 # Offline, each provider fails on its own line and the stored timeline still prints.
@@ -73,7 +74,8 @@ bench: deps
 	@scripts/bootstrap --bench
 	$(RELEASE) --product aggr
 	$(RELEASE) --product aggr-serve
-	strip $(BIN_RELEASE) .build/release/aggr-serve
+	$(RELEASE) --product aggr-postgres
+	strip $(BIN_RELEASE) .build/release/aggr-serve .build/release/aggr-postgres
 	$(RELEASE) --product aggr-bench
 	$(SWIFT)c -O -static-stdlib Benchmarks/startup-floor/hello.swift -o .build/release/startup-floor
 	.build/release/aggr-bench --aggr $(BIN_RELEASE)

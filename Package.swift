@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "aggr", targets: ["aggr"]),
+        .executable(name: "aggr-postgres", targets: ["aggr-postgres"]),
         .executable(name: "aggr-serve", targets: ["aggr-serve"]),
         .library(name: "Aggregator", targets: ["Aggregator"]),
         .library(name: "Providers", targets: ["Providers"]),
@@ -75,17 +76,20 @@ let package = Package(
         .target(name: "ConsoleFrontEnd", dependencies: ["Aggregator"]),
         // `aggr tui`: the interactive terminal reader.
         .target(name: "TerminalFrontEnd", dependencies: ["Aggregator", "Providers", "CNcurses", "CImage"]),
-        .executableTarget(
-            name: "aggr",
+        // The `aggr` command line: commands parse, call the library, render.
+        .target(
+            name: "CommandLineFrontEnd",
             dependencies: [
                 "Aggregator",
                 "Providers",
                 "ConsoleFrontEnd",
                 "TerminalFrontEnd",
-                "PostgresStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "aggr", dependencies: ["CommandLineFrontEnd"]),
+        // The same commands able to open PostgreSQL; `aggr` runs it for a postgres:// database.
+        .executableTarget(name: "aggr-postgres", dependencies: ["CommandLineFrontEnd", "PostgresStorage"]),
         // `aggr serve`: the web UI, feeds and the Google Reader API over Hummingbird. Its own
         // binary, which `aggr serve` runs, so every other command starts without SwiftNIO.
         .target(
@@ -121,7 +125,7 @@ let package = Package(
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "AggregatorTestSupport", "ConsoleFrontEnd"]),
         .testTarget(
             name: "aggrTests",
-            dependencies: ["aggr", "aggr-serve", "AggregatorTestSupport", "TerminalFrontEnd", "PostgresStorage"],
+            dependencies: ["aggr", "aggr-postgres", "aggr-serve", "AggregatorTestSupport", "TerminalFrontEnd", "PostgresStorage"],
             exclude: ["Fixtures", "Golden", "Scripts"]
         ),
         .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),

@@ -3,7 +3,6 @@ import ArgumentParser
 import ConsoleFrontEnd
 import Foundation
 import Logging
-import PostgresStorage
 import Providers
 
 /// What a command runs with: environment, config lookup, store and terminal.
@@ -59,7 +58,7 @@ struct CommandContext {
     var databasePath: String { locator.databasePath(explicit: options.db) }
 
     /// The server databases `--db` may name, opened as `--user`.
-    var servers: [any StorageServer] { [PostgresServer(user: options.user)] }
+    var servers: [any StorageServer] { storageServers(options.user) }
 
     /// Whether the database is on a server (several writers share it) rather than a file.
     var databaseIsServer: Bool { StorageAddress.scheme(of: databasePath) != nil }
