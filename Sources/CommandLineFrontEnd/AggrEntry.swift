@@ -39,7 +39,7 @@ public enum AggrEntry {
         func names(_ value: String) -> Bool {
             var text = Substring(value)
             if text.hasPrefix("--"), let equals = text.firstIndex(of: "=") { text = text[text.index(after: equals)...] }
-            return text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+            return ["postgres", "postgresql"].contains(StorageAddress.scheme(of: String(text)) ?? "")
         }
         let database = ProcessEnvironment.variables["AGGR_DB"] ?? ""
         guard names(database) || CommandLine.arguments.dropFirst().contains(where: names) else { return }
