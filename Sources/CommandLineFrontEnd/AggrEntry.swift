@@ -7,24 +7,42 @@ import Foundation
 /// What the binary running the commands links; set once by `main`, before any command runs.
 nonisolated(unsafe) var storageServers: (String?) -> [any StorageServer] = { _ in [] }
 
-/// Starts `aggr`: parses the arguments, then runs the command.
+/// Starts the command line: parses the arguments, then runs the command.
 ///
 /// ArgumentParser's own `AsyncParsableCommand.main()` hops to the global executor before
 /// parsing, which starts a dispatch worker thread in every process. Here the parse, and a
 /// command that is synchronous (`timeline`, `search`, `show`, `--version`, help…), run on
 /// the main thread with no hop; only a command that awaits (refresh, watch, add…) leaves it.
 public enum AggrEntry {
-    /// Runs the command line with `servers` as the server databases it can open.
-    public static func main(servers: @escaping (String?) -> [any StorageServer]) async {
+    /// A parsed command that awaits (refresh, watch, add…), to run once the binary's `main`
+    /// leaves the main thread for it.
+    ///
+    /// Unchecked: `main` hands it once to the run it awaits and never touches it again.
+    public struct Asynchronous: @unchecked Sendable {
+        var command: any AsyncParsableCommand
+
+        public mutating func run() async {
+            do {
+                try await command.run()
+            } catch {
+                Aggr.exit(withError: error)
+            }
+        }
+    }
+
+    /// Parses the command line with `servers` as the server databases it can open, and runs
+    /// a synchronous command right here; returns a command that awaits, for the caller to run.
+    ///
+    /// Called from a binary's synchronous part of `main`, the parse and the synchronous
+    /// commands run on the main thread with no hop to the global executor.
+    public static func start(servers: @escaping (String?) -> [any StorageServer]) -> Asynchronous? {
         storageServers = servers
         do {
             let arguments = try runReporting { try LanguageChoice.apply(Array(CommandLine.arguments.dropFirst())) }
             var command = try Aggr.parseAsRoot(arguments)
-            if var asynchronous = command as? AsyncParsableCommand {
-                try await asynchronous.run()
-            } else {
-                try command.run()
-            }
+            if let asynchronous = command as? AsyncParsableCommand { return Asynchronous(command: asynchronous) }
+            try command.run()
+            return nil
         } catch {
             Aggr.exit(withError: error)
         }
