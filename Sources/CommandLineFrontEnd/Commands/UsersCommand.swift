@@ -2,81 +2,53 @@ import Aggregator
 import ArgumentParser
 import Foundation
 
-/// `aggr users`: the people sharing a PostgreSQL database, each with their own read and
-/// saved state, labels and sign-in.
+/// `aggr users [list|add|remove|passwd] [NAME]`: the people sharing a PostgreSQL database,
+/// each with their own read and saved state, labels and sign-in.
+///
+/// One command with a verb rather than four subcommands: every command type costs each
+/// `aggr` start-up ArgumentParser's conformance checks.
 struct UsersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: localized("List, add and remove the users of a PostgreSQL database, and set their passwords."),
-        subcommands: [List.self, Add.self, Remove.self, Passwd.self],
-        defaultSubcommand: List.self)
+        discussion: localized(
+            "add and passwd ask for the password (twice, without echo), or read it from the first line of standard input; remove takes the user's read and saved state and labels with them."
+        ))
 
-    /// `aggr users list`.
-    struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("List the users."))
-
-        @OptionGroup var global: GlobalOptions
-
-        func run() throws {
-            try runReporting {
-                let context = CommandContext(options: global)
-                for name in try context.session().userNames() { print(name) }
-            }
-        }
+    /// What to do.
+    enum Verb: String, ExpressibleByArgument, CaseIterable {
+        case list, add, remove, passwd
     }
 
-    /// `aggr users add NAME`.
-    struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: localized("Add a user; the password is asked for (or read from the first line of standard input)."))
+    @OptionGroup var global: GlobalOptions
 
-        @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp(localized("list (the default), add, remove or passwd.")))
+    var verb: Verb = .list
 
-        @Argument(help: ArgumentHelp(localized("The user's name."), valueName: "name"))
-        var name: String
+    @Argument(help: ArgumentHelp(localized("The user's name (add, remove, passwd)."), valueName: "name"))
+    var name: String?
 
-        func run() throws {
-            try runReporting {
-                let context = CommandContext(options: global)
-                let session = try context.session()
-                try session.addUser(name, password: try UsersCommand.password())
+    func validate() throws {
+        if verb != .list, name == nil { throw ValidationError(localized("\(verb.rawValue) needs the user's name")) }
+        if verb == .list, name != nil { throw ValidationError(localized("list takes no name")) }
+    }
+
+    func run() throws {
+        try runReporting {
+            let context = CommandContext(options: global)
+            let session = try context.session()
+            let name = name ?? ""
+            switch verb {
+            case .list:
+                for user in try session.userNames() { print(user) }
+            case .add:
+                try session.addUser(name, password: try Self.password())
                 context.notice(localized("added user \(name)"))
-            }
-        }
-    }
-
-    /// `aggr users remove NAME`.
-    struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Remove a user with their read and saved state and labels."))
-
-        @OptionGroup var global: GlobalOptions
-
-        @Argument(help: ArgumentHelp(localized("The user's name."), valueName: "name"))
-        var name: String
-
-        func run() throws {
-            try runReporting {
-                let context = CommandContext(options: global)
-                try context.session().removeUser(name)
+            case .remove:
+                try session.removeUser(name)
                 context.notice(localized("removed user \(name)"))
-            }
-        }
-    }
-
-    /// `aggr users passwd NAME`.
-    struct Passwd: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: localized("Set a user's password (asked for, or read from the first line of standard input)."))
-
-        @OptionGroup var global: GlobalOptions
-
-        @Argument(help: ArgumentHelp(localized("The user's name."), valueName: "name"))
-        var name: String
-
-        func run() throws {
-            try runReporting {
-                let context = CommandContext(options: global)
-                try context.session().setPassword(of: name, to: try UsersCommand.password())
+            case .passwd:
+                try session.setPassword(of: name, to: try Self.password())
                 context.notice(localized("password of \(name) changed"))
             }
         }
