@@ -75,17 +75,7 @@ enum PostgresFilterSQL {
                 return SQLFragment("EXISTS (\(each)\(value) \(op) ?)", [first])
             }
         }
-        // An age compares the other way round: age < 2d means published after now − 2d.
-        var operation = comparison.operation
-        if field == .age {
-            switch operation {
-            case .less: operation = .greater
-            case .lessOrEqual: operation = .greaterOrEqual
-            case .greater: operation = .less
-            case .greaterOrEqual: operation = .lessOrEqual
-            default: break
-            }
-        }
+        let operation = comparison.columnOperation
         switch operation {
         case .equal: return SQLFragment("\(column) = ?", [first])
         case .notEqual: return SQLFragment("\(column) IS DISTINCT FROM ?", [first])

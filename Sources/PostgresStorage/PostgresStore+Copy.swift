@@ -4,19 +4,13 @@ import NIOCore
 import PostgresNIO
 
 extension PostgresStore {
-    /// How many records a copy hands over at once (and items read per statement).
-    static let copyBatch = 2_000
+    /// Items read per statement in an export.
+    static let copyBatch = RecordBatches.size
 
     public func export(_ batch: ([StoredRecord]) throws -> Void) throws {
         try withSnapshot { session in
-            var pending: [StoredRecord] = []
-            func add(_ record: StoredRecord) throws {
-                pending.append(record)
-                if pending.count >= Self.copyBatch {
-                    try batch(pending)
-                    pending.removeAll(keepingCapacity: true)
-                }
-            }
+            var batches = RecordBatches()
+            func add(_ record: StoredRecord) throws { try batches.add(record, to: batch) }
             func text(_ row: PostgresRandomAccessRow, _ index: Int) throws -> String { try row.get(index, as: String.self) ?? "" }
             func moment(_ row: PostgresRandomAccessRow, _ index: Int) throws -> Date { Self.date(try row.get(index, as: Int64.self) ?? 0) }
             for row in try session.rows("SELECT provider, key, title FROM section ORDER BY provider, key") {
@@ -84,7 +78,7 @@ extension PostgresStore {
                 "SELECT greatest((SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM item_ref), (SELECT coalesce(max(ref), 0) FROM item))"
             )
             try add(.refFloor(floor ?? 0))
-            if !pending.isEmpty { try batch(pending) }
+            try batches.flush(to: batch)
         }
     }
 

@@ -102,16 +102,19 @@ public final class PostgresStore: @unchecked Sendable {
 
     /// Runs `body` in one read-only transaction on one snapshot (a whole-database export).
     func withSnapshot<T>(_ body: (PostgresSession) throws -> T) throws -> T {
-        try withSession { session in
-            try session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            do {
-                let result = try body(session)
-                try session.execute("COMMIT")
-                return result
-            } catch {
-                if !session.connection.isClosed { _ = try? session.execute("ROLLBACK") }
-                throw error
-            }
+        try withSession { session in try Self.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", in: session, body) }
+    }
+
+    /// `body` between `begin` and COMMIT, rolled back when it throws.
+    private static func transaction<T>(_ begin: String, in session: PostgresSession, _ body: (PostgresSession) throws -> T) throws -> T {
+        try session.execute(begin)
+        do {
+            let result = try body(session)
+            try session.execute("COMMIT")
+            return result
+        } catch {
+            if !session.connection.isClosed { _ = try? session.execute("ROLLBACK") }
+            throw error
         }
     }
 
@@ -124,17 +127,10 @@ public final class PostgresStore: @unchecked Sendable {
             var attempt = 0
             while true {
                 attempt += 1
-                try session.execute("BEGIN")
                 do {
-                    let result = try body(session)
-                    try session.execute("COMMIT")
-                    return result
-                } catch {
-                    if !session.connection.isClosed { _ = try? session.execute("ROLLBACK") }
-                    if attempt < 3, let error = error as? PSQLError, ["40001", "40P01"].contains(error.serverInfo?[.sqlState]) {
-                        continue
-                    }
-                    throw error
+                    return try Self.transaction("BEGIN", in: session, body)
+                } catch let error as PSQLError where attempt < 3 && ["40001", "40P01"].contains(error.serverInfo?[.sqlState]) {
+                    continue
                 }
             }
         }

@@ -78,3 +78,19 @@ public enum FilterField: String, Sendable, CaseIterable {
         }
     }
 }
+
+extension FilterComparison {
+    /// The operation as it applies to the stored column: an age compares the other way round
+    /// (age < 2d means published after now − 2d), every other field as written. (A date
+    /// against a duration, `published > 2d`, already means after now − 2d.)
+    package var columnOperation: FilterOperation {
+        guard field == .age else { return operation }
+        switch operation {
+        case .less: return .greater
+        case .lessOrEqual: return .greaterOrEqual
+        case .greater: return .less
+        case .greaterOrEqual: return .lessOrEqual
+        default: return operation
+        }
+    }
+}

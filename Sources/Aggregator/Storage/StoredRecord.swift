@@ -48,3 +48,25 @@ public struct StorageCopyCount: Sendable, Equatable {
         }
     }
 }
+
+/// An export's records gathered into batches of a few thousand for its consumer.
+package struct RecordBatches {
+    /// How many records a copy hands over at once.
+    package static let size = 2_000
+    private var pending: [StoredRecord] = []
+
+    package init() {}
+
+    /// Adds `record`, handing a full batch to `consumer`.
+    package mutating func add(_ record: StoredRecord, to consumer: ([StoredRecord]) throws -> Void) throws {
+        pending.append(record)
+        if pending.count >= Self.size { try flush(to: consumer) }
+    }
+
+    /// Hands what is gathered to `consumer`.
+    package mutating func flush(to consumer: ([StoredRecord]) throws -> Void) throws {
+        guard !pending.isEmpty else { return }
+        try consumer(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -77,19 +77,7 @@ struct FilterSQL: Sendable, Equatable {
             default: return FilterSQL(sql: "EXISTS (\(each)regexp(?, t.value))", arguments: [first])
             }
         }
-        // An age compares the other way round: age < 2d means published after now − 2d.
-        // (A date against a duration, `published > 2d`, already means after now − 2d.)
-        var operation = comparison.operation
-        if field == .age {
-            switch operation {
-            case .less: operation = .greater
-            case .lessOrEqual: operation = .greaterOrEqual
-            case .greater: operation = .less
-            case .greaterOrEqual: operation = .lessOrEqual
-            default: break
-            }
-        }
-        switch operation {
+        switch comparison.columnOperation {
         case .equal: return FilterSQL(sql: "\(column) = ?", arguments: [first])
         case .notEqual: return FilterSQL(sql: "\(column) IS NOT ?", arguments: [first])
         case .matches, .matchesIgnoringCase: return FilterSQL(sql: "regexp(?, coalesce(\(column), ''))", arguments: [first])

@@ -2,19 +2,10 @@ import Foundation
 internal import GRDB
 
 extension Store {
-    /// How many records a copy hands over at once.
-    static let copyBatch = 2_000
-
     public func export(_ batch: ([StoredRecord]) throws -> Void) throws {
         try read { db in
-            var pending: [StoredRecord] = []
-            func add(_ record: StoredRecord) throws {
-                pending.append(record)
-                if pending.count >= Self.copyBatch {
-                    try batch(pending)
-                    pending.removeAll(keepingCapacity: true)
-                }
-            }
+            var batches = RecordBatches()
+            func add(_ record: StoredRecord) throws { try batches.add(record, to: batch) }
             for row in try Row.fetchAll(db, sql: "SELECT provider, key, title FROM section ORDER BY provider, key") {
                 try add(.section(provider: row[0], key: row[1], title: row[2]))
             }
@@ -59,7 +50,7 @@ extension Store {
             }
             try add(
                 .refFloor(try Int64.fetchOne(db, sql: "SELECT max(value, (SELECT coalesce(max(ref), 0) FROM item)) FROM ref_floor") ?? 0))
-            if !pending.isEmpty { try batch(pending) }
+            try batches.flush(to: batch)
         }
     }
 
