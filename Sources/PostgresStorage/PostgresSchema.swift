@@ -87,7 +87,14 @@ enum PostgresSchema {
         );
         CREATE INDEX item_article_search ON item_article USING gin (to_tsvector('simple'::regconfig, search_text));
         CREATE TABLE refresh_claim (provider TEXT PRIMARY KEY, worker TEXT NOT NULL, until BIGINT NOT NULL)
+        """,
+        // 13: serve's browser sessions (by the SHA-256 of the cookie), shared by every serve.
         """
+        CREATE TABLE web_session (
+            id_hash TEXT PRIMARY KEY, csrf TEXT NOT NULL, user_name TEXT, expires_at BIGINT NOT NULL
+        );
+        CREATE INDEX web_session_by_expiry ON web_session (expires_at)
+        """,
     ]
 
     /// The version this aggr's schema is at: the SQLite store's (``Store/schemaVersion``).

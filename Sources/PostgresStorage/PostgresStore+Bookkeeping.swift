@@ -9,13 +9,24 @@ extension PostgresStore {
         try read { session in try Self.providerStates(in: session) }
     }
 
-    static func providerStates(in session: PostgresSession) throws -> [String: ProviderState] {
+    public func providerStates(of providers: [String], rateLimitedAfter now: Date) throws -> [String: ProviderState] {
+        try read { session in
+            try Self.providerStates(
+                in: session,
+                where: SQLFragment(
+                    "provider = ANY(?) OR (wait_reason = ? AND next_allowed_fetch > ?)",
+                    [.texts(providers), .text(WaitReason.rateLimit.rawValue), .integer(Self.millis(now))]))
+        }
+    }
+
+    /// The states of the providers `condition` picks (all without one).
+    static func providerStates(in session: PostgresSession, where condition: SQLFragment? = nil) throws -> [String: ProviderState] {
         var states: [String: ProviderState] = [:]
         for row in try session.rows(
             """
             SELECT provider, last_attempt, last_success, last_error, consecutive_failures, next_allowed_fetch, wait_reason
             FROM provider_state
-            """)
+            """ + (condition.map { " WHERE " + $0.sql } ?? ""), condition?.values ?? [])
         {
             var state = ProviderState(provider: try row.get(0, as: String.self) ?? "")
             state.lastAttempt = try row.get(1, as: Int64.self).map(date)

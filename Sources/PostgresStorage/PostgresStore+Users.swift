@@ -20,6 +20,7 @@ extension PostgresStore: UserDirectory {
             guard try session.execute("DELETE FROM aggr_user WHERE name = ?", [.text(name)]) == 1 else {
                 throw StoreError(path: session.place, message: localized("no user \(name)"))
             }
+            try session.execute("DELETE FROM web_session WHERE user_name = ?", [.text(name)])
             try Self.noteTimelineChange(in: session)
         }
     }
@@ -29,8 +30,12 @@ extension PostgresStore: UserDirectory {
             guard try session.execute("UPDATE aggr_user SET password_hash = ? WHERE name = ?", [.text(hash), .text(name)]) == 1 else {
                 throw StoreError(path: session.place, message: localized("no user \(name)"))
             }
+            // A new password signs the user out everywhere.
+            try session.execute("DELETE FROM web_session WHERE user_name = ?", [.text(name)])
         }
     }
+
+    public func storage(actingAs name: String) throws -> any TimelineStorage { try acting(as: name) }
 
     public func passwordHash(of name: String) throws -> String? {
         try read { session in try session.value(String.self, "SELECT password_hash FROM aggr_user WHERE name = ?", [.text(name)]) }

@@ -13,20 +13,16 @@ import PostgresNIO
 /// user the store was opened as (``userName``). Each store holds one connection and runs
 /// one statement or transaction on it at a time; calls block their thread (never an event
 /// loop's) as the SQLite store's do.
-public final class PostgresStore: @unchecked Sendable {
-    let address: PostgresAddress
+public final class PostgresStore: Sendable {
+    /// The connection, shared with the stores acting for other users (``acting(as:)``).
+    let link: PostgresLink
     /// The user whose read, saved and label state this store reads and writes.
     public let userName: String
     /// That user's number, written into statements as a literal (it is ours, never input).
     let userID: Int64
     public let isReadOnly = false
-    private let lock = NSLock()
-    private var connection: PostgresConnection?
-    private static let logger: Logger = {
-        var logger = Logger(label: "aggr.postgres")
-        logger.logLevel = .critical
-        return logger
-    }()
+
+    var address: PostgresAddress { link.address }
 
     /// Connects to `url`, brings its schema up to date and opens it as `user`: named, or the
     /// only user, or one named `USER` (created when the database has no user yet).
@@ -35,64 +31,28 @@ public final class PostgresStore: @unchecked Sendable {
     }
 
     init(address: PostgresAddress, user: String?, environment: [String: String]) throws {
-        self.address = address
-        let connection = try Self.connect(address)
-        self.connection = connection
-        do {
-            let session = PostgresSession(connection: connection, logger: Self.logger, place: address.display)
+        link = try PostgresLink(address: address)
+        (userID, userName) = try link.run { session in
             try PostgresSchema.migrate(session)
-            (userID, userName) = try PostgresSchema.user(named: user, environment: environment, in: session)
-        } catch {
-            Self.close(connection)
-            throw Self.storeError(error, at: address.display)
+            return try PostgresSchema.user(named: user, environment: environment, in: session)
         }
     }
 
-    deinit {
-        // postgres-nio requires a connection closed before it is released.
-        if let connection { Self.close(connection) }
+    private init(link: PostgresLink, userID: Int64, userName: String) {
+        self.link = link
+        self.userID = userID
+        self.userName = userName
     }
 
-    private static func close(_ connection: PostgresConnection) {
-        let closing: EventLoopFuture<Void> = connection.close()
-        _ = try? closing.wait()
+    /// The same database, on the same connection, as user `name` (their read and saved
+    /// state): what `aggr serve` answers a signed-in user with.
+    public func acting(as name: String) throws -> PostgresStore {
+        if name == userName { return self }
+        let id = try read { session in try PostgresSchema.user(named: name, environment: [:], in: session).0 }
+        return PostgresStore(link: link, userID: id, userName: name)
     }
 
-    private static func connect(_ address: PostgresAddress) throws -> PostgresConnection {
-        do {
-            return try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: address.configuration(), id: 1, logger: logger
-            ).wait()
-        } catch let error as PSQLError {
-            throw storeError(error, at: address.display)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError(path: address.display, message: SecretRedactor.redactURLs(in: localized("cannot connect: \(error)")))
-        }
-    }
-
-    /// Runs `body` with the connection (reconnecting when the last one was closed), one
-    /// caller at a time.
-    private func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        if let current = connection, current.isClosed {
-            Self.close(current)
-            connection = nil
-        }
-        if connection == nil { connection = try Self.connect(address) }
-        let session = PostgresSession(connection: connection!, logger: Self.logger, place: address.display)
-        do {
-            return try body(session)
-        } catch {
-            if let current = connection, current.isClosed {
-                Self.close(current)
-                connection = nil
-            }
-            throw Self.storeError(error, at: address.display)
-        }
-    }
+    private func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T { try link.run(body) }
 
     /// Runs `body` outside a transaction (each statement on its own snapshot).
     @discardableResult

@@ -2,7 +2,7 @@ import Aggregator
 import Foundation
 
 /// `/feeds/all.atom|json`, `/feeds/view/<name>.…`, `/feeds/provider/<id>.…`,
-/// `/feeds/search.atom?q=…` and `/opml`: the merged timeline for feed readers, with
+/// `/feeds/saved.…` (what the user signed in saved), `/feeds/search.atom?q=…` and `/opml`: the merged timeline for feed readers, with
 /// ETag and Last-Modified so an unchanged feed costs a 304.
 struct FeedEndpoint {
     var site: WebSite
@@ -32,6 +32,10 @@ struct FeedEndpoint {
         var title = "aggr"
         if stem == "all" {
             tab = .all
+        } else if stem == "saved" {
+            tab = .saved
+            // verbatim: a served feed's title: data, the same in every language
+            title = "aggr: saved"
         } else if stem.hasPrefix("view/") {
             tab = .view(String(stem.dropFirst(5)))
             title = "aggr: \(stem.dropFirst(5))"

@@ -3,9 +3,11 @@ import Foundation
 
 /// What a reader app lists: the user, subscriptions (provider sections), labels and unread counts.
 extension ReaderAPI {
+    /// The user signed in: a database user by name, else the site's `serve.user`.
     func userInfo(_ writer: inout JSONWriter) {
         writer.beginObject()
-        for (key, value) in [("userId", "1"), ("userName", session.configuration.serve.user), ("userProfileId", "1"), ("userEmail", "")] {
+        let name = keys.user ?? session.configuration.serve.user
+        for (key, value) in [("userId", "1"), ("userName", name), ("userProfileId", "1"), ("userEmail", "")] {
             writer.key(key)
             writer.string(value)
         }

@@ -4,18 +4,23 @@ import Foundation
 /// The Google Reader API that reader apps (NetNewsWire, Reeder, FeedMe, Fluent Reader,
 /// Read You…) sync with: `/accounts/ClientLogin` and `/reader/api/0/…`.
 ///
-/// One user; any user name, the `serve.password_env` password. The auth token is an HMAC
-/// of the password keyed with the installation's secret (``ServeKeys``), so it survives
-/// restarts, dies with a password change or `aggr serve --rotate-tokens`, and differs
-/// between installations sharing a password. Subscriptions
+/// Any user name and the `serve.password_env` password sign in as the user serve runs as;
+/// on a database with users (`aggr users add`), a user's name and own password sign in as
+/// them. The auth token is an HMAC of the password (or the user's name and password hash)
+/// keyed with the installation's secret (``ServeKeys``), so it survives restarts, dies with
+/// a password change or `aggr serve --rotate-tokens`, and differs between installations
+/// sharing a password. Subscriptions
 /// are provider sections, labels are views and providers, item ids are aggr's item numbers
 /// (stable across refreshes and restarts). Read and starred are aggr's read and saved.
 struct ReaderAPI {
     var session: LibrarySession
     /// The installation's tokens in force.
     var keys: ServeKeys
-    /// Checks a password given at sign-in (throttled per client by the site).
-    var checkPassword: (_ given: String, _ client: String) -> WebSite.PasswordCheck
+    /// Checks a user name (`Email`, may be nil) and password given at sign-in (throttled
+    /// per client by the site).
+    var signIn: (_ user: String?, _ given: String, _ client: String) throws -> WebSite.PasswordCheck
+    /// The tokens of whoever signed in (nil: the site's own).
+    var keysFor: (_ user: String?) throws -> ServeKeys
     var now: Date
 
     /// The most ids or items one call returns.
@@ -26,7 +31,7 @@ struct ReaderAPI {
 
     /// Answers one Reader API call.
     func respond(to request: WebRequest) async throws -> WebResponse {
-        if request.path == "/accounts/ClientLogin" { return login(request, keys: keys) }
+        if request.path == "/accounts/ClientLogin" { return try login(request) }
         guard authorized(request, keys: keys) else {
             return WebResponse.text("Unauthorized\n", status: 401).adding("Google-Bad-Token", "true")
         }

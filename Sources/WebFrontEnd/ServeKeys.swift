@@ -11,10 +11,35 @@ public struct ServeKeys: Sendable, Equatable {
     let secret: String
     /// The configured password; nil on an open loopback server.
     let password: String?
+    /// The database user the reader tokens are for and their password's stored hash; nil
+    /// for the site's own tokens (from ``password``).
+    let user: String?
+    let userPasswordHash: String?
 
     public init(secret: String, password: String?) {
         self.secret = secret
         self.password = password
+        user = nil
+        userPasswordHash = nil
+    }
+
+    private init(secret: String, user: String, passwordHash: String) {
+        self.secret = secret
+        password = nil
+        self.user = user
+        userPasswordHash = passwordHash
+    }
+
+    /// The keys of database user `user`: their reader tokens name them and are signed over
+    /// their password's hash, so a new password (`aggr users passwd`) ends them.
+    public func signing(for user: String, passwordHash: String) -> ServeKeys {
+        ServeKeys(secret: secret, user: user, passwordHash: passwordHash)
+    }
+
+    /// What the reader tokens are signed over: the user and their hash, or the password.
+    var readerCredential: String {
+        if let user, let userPasswordHash { return "\(user)\u{0}\(userPasswordHash)" }
+        return password ?? ""
     }
 
     /// The form token of a visitor without a session: bound to the random value of their

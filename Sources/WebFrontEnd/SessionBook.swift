@@ -1,18 +1,20 @@
 import Aggregator
 import Foundation
-import Synchronization
 
-/// Browser sessions, kept in memory: a random id in an HttpOnly, SameSite=Strict cookie,
-/// each with its own CSRF token and whether it signed in.
+/// Browser sessions, kept in the database so every `aggr serve` on it knows them: a random
+/// id in an HttpOnly, SameSite=Strict cookie, each with its own CSRF token and the user who
+/// signed in.
 ///
-/// Every visitor gets a session on the first page (signed in or not), so every
-/// state-changing form carries a CSRF token even on loopback without a password.
+/// A session exists only once someone signed in; a visitor without one carries a signed
+/// form cookie instead (``WebSite/visitor(_:)``), so no flood of visitors fills the table.
+/// The database holds the SHA-256 of each id, never the id.
 public final class SessionBook: Sendable {
-    /// One session.
+    /// One signed-in session.
     public struct Session: Sendable, Equatable {
         public var id: String
         public var csrf: String
-        public var signedIn: Bool
+        /// The database user who signed in; nil for the password in the config.
+        public var user: String?
         public var expires: Date
     }
 
@@ -20,46 +22,39 @@ public final class SessionBook: Sendable {
     public static let cookie = "aggr_session"
     /// How long a session lasts without use.
     public static let lifetime: TimeInterval = 30 * 86_400
-    /// The most sessions kept; the oldest go first.
-    static let capacity = 10_000
+    /// How much of its lifetime a session may use before a visit writes a new expiry (one
+    /// write a day per session, not one per page).
+    static let renewal: TimeInterval = 86_400
 
-    private let sessions = Mutex<[String: Session]>([:])
+    let storage: any TimelineStorage
 
-    public init() {}
-
-    /// The live session `id` names, its lifetime extended.
-    public func session(_ id: String?, now: Date = Date()) -> Session? {
-        guard let id else { return nil }
-        return sessions.withLock { table in
-            guard var session = table[id] else { return nil }
-            guard session.expires > now else {
-                table.removeValue(forKey: id)
-                return nil
-            }
-            session.expires = now.addingTimeInterval(Self.lifetime)
-            table[id] = session
-            return session
-        }
+    public init(storage: any TimelineStorage) {
+        self.storage = storage
     }
 
-    /// Starts a session.
-    public func start(signedIn: Bool, now: Date = Date()) -> Session {
-        let session = Session(id: Self.token(), csrf: Self.token(), signedIn: signedIn, expires: now.addingTimeInterval(Self.lifetime))
-        sessions.withLock { table in
-            if table.count >= Self.capacity {
-                table = table.filter { $0.value.expires > now }
-                if table.count >= Self.capacity, let oldest = table.min(by: { $0.value.expires < $1.value.expires }) {
-                    table.removeValue(forKey: oldest.key)
-                }
-            }
-            table[session.id] = session
+    /// The live session `id` names, its lifetime extended.
+    public func session(_ id: String?, now: Date = Date()) throws -> Session? {
+        guard let id, WebSite.isNonce(id) else { return nil }
+        guard var record = try storage.webSession(RequestSigner.sha256Hex(id), now: now) else { return nil }
+        if record.expires.timeIntervalSince(now) < Self.lifetime - Self.renewal {
+            record.expires = now.addingTimeInterval(Self.lifetime)
+            try storage.saveWebSession(record, now: now)
         }
+        return Session(id: id, csrf: record.csrf, user: record.user, expires: record.expires)
+    }
+
+    /// Starts a session for `user` (nil: signed in with the config's password).
+    public func start(user: String?, now: Date = Date()) throws -> Session {
+        let session = Session(id: Self.token(), csrf: Self.token(), user: user, expires: now.addingTimeInterval(Self.lifetime))
+        try storage.saveWebSession(
+            WebSessionRecord(idHash: RequestSigner.sha256Hex(session.id), csrf: session.csrf, user: user, expires: session.expires),
+            now: now)
         return session
     }
 
     /// Ends session `id`.
-    public func end(_ id: String) {
-        sessions.withLock { _ = $0.removeValue(forKey: id) }
+    public func end(_ id: String) throws {
+        try storage.endWebSession(RequestSigner.sha256Hex(id))
     }
 
     /// 32 random bytes as hex.

@@ -9,6 +9,10 @@ struct WebPages {
     var csrf: String
     /// Whether a password protects the site (a sign-out button is shown).
     var passwordProtected: Bool
+    /// Whether sign-in asks for a user name (the database has users with passwords).
+    var asksUser = false
+    /// The database user signed in, named beside the sign-out button.
+    var user: String? = nil
 
     /// The page frame around `content`.
     func layout(title: String, header: String = "", content: String) -> String {
@@ -45,6 +49,7 @@ struct WebPages {
         if unreadOnly { html += "<input type=\"hidden\" name=\"unread\" value=\"1\">" }
         html += "<button type=\"submit\">\(HTML.escape(localized("Filter")))</button></form>"
         if passwordProtected {
+            if let user { html += "<span class=\"user\">\(HTML.escape(user))</span>" }
             html +=
                 "<form method=\"post\" action=\"/logout\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><button type=\"submit\">\(HTML.escape(localized("Sign out")))</button></form>"
         }
@@ -252,8 +257,13 @@ struct WebPages {
         if let error { html += "<p class=\"error\" role=\"alert\">\(HTML.escape(error))</p>" }
         html +=
             "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><input type=\"hidden\" name=\"next\" value=\"\(HTML.escape(next))\">"
+        if asksUser {
+            html +=
+                "<input type=\"text\" name=\"user\" placeholder=\"\(HTML.escape(localized("User name")))\" autofocus autocomplete=\"username\" autocapitalize=\"none\" aria-label=\"\(HTML.escape(localized("User name")))\">"
+        }
+        let focus = asksUser ? "" : " autofocus"
         html +=
-            "<input type=\"password\" name=\"password\" placeholder=\"\(HTML.escape(localized("Password")))\" autofocus autocomplete=\"current-password\" aria-label=\"\(HTML.escape(localized("Password")))\">"
+            "<input type=\"password\" name=\"password\" placeholder=\"\(HTML.escape(localized("Password")))\"\(focus) autocomplete=\"current-password\" aria-label=\"\(HTML.escape(localized("Password")))\">"
         return html + "<button type=\"submit\">\(HTML.escape(localized("Sign in")))</button></form>" + languageSwitch()
     }
 

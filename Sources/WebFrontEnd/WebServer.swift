@@ -46,9 +46,10 @@ public struct WebServer: Sendable {
         configuration.serve.passwordEnv.flatMap { environment[$0] }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Checks what must hold before listening: a password beyond loopback.
-    public func check() throws(Refusal) {
-        guard listen.isLoopback || password != nil else {
+    /// Checks what must hold before listening: beyond loopback, a password or users who
+    /// sign in with their own (`usersSignIn`).
+    public func check(usersSignIn: Bool = false) throws(Refusal) {
+        guard listen.isLoopback || password != nil || usersSignIn else {
             let hint =
                 configuration.serve.passwordEnv.map { localized("\($0) is not set") }
                 ?? "set \"serve\": {\"password_env\": \"AGGR_PASSWORD\"} in \(configuration.file) and export that variable"
@@ -65,7 +66,8 @@ public struct WebServer: Sendable {
     /// here (the embedded watch log stamps its own lines).
     public func run(log write: @escaping @Sendable (String) -> Void) async throws {
         let log: @Sendable (String) -> Void = { write("\(ISOTimestamp.format(Date())) \($0)") }
-        try check()
+        // A SQLite file has no users: refuse before touching it.
+        if StorageAddress.scheme(of: databasePath) == nil { try check() }
         var lock: WatchLock?
         // One refreshing process per SQLite file; on a server every refresher claims its share.
         if refresh, StorageAddress.scheme(of: databasePath) == nil {
@@ -83,6 +85,8 @@ public struct WebServer: Sendable {
         let session = try LibrarySession.open(
             configuration: configuration, databasePath: databasePath, registry: registry, environment: environment, servers: servers,
             logger: logger)
+        let usersSignIn = try session.hasUsersWithPasswords()
+        try check(usersSignIn: usersSignIn)
         let hosts = HostAllowlist(listen: listen, configured: configuration.serve.hosts)
         let site = WebSite(session: session, password: password, hosts: hosts, fetchesThreads: true)
         Self.raiseDescriptorLimit(to: limits.maximumConnections + 256)
@@ -112,7 +116,10 @@ public struct WebServer: Sendable {
             }
         }
         let listen = listen
-        let protected = password != nil
+        let protection =
+            usersSignIn
+            ? localized("users sign in with their own passwords")
+            : password != nil ? localized("password required") : localized("no password: loopback only")
         let app = Application(
             responder: CallbackResponder { (request: Request, context: ServeContext) in
                 await Self.answer(request, context: context, site: site)
@@ -122,7 +129,7 @@ public struct WebServer: Sendable {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? listen.port
                 let host = listen.host.contains(":") ? "[\(listen.host)]" : listen.host
-                log("listening on http://\(host):\(port)/ (\(protected ? "password required" : "no password: loopback only"))")
+                log("listening on http://\(host):\(port)/ (\(protection))")
             },
             logger: logger)
         try await app.runService()

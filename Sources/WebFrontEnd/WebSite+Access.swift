@@ -8,6 +8,8 @@ extension WebSite {
     struct Visitor {
         var session: SessionBook.Session?
         var signedIn: Bool
+        /// Whose library their pages show.
+        var account: Account { Account(user: session?.user) }
         var csrf: String
         /// The `Set-Cookie` value that gives a new visitor their form cookie.
         var cookie: String?
@@ -18,13 +20,14 @@ extension WebSite {
 
     /// The request's visitor; no server state is created for one without a session.
     func visitor(_ request: WebRequest) throws -> Visitor {
-        if let session = sessions.session(request.cookie(SessionBook.cookie), now: clock()) {
-            return Visitor(session: session, signedIn: session.signedIn || password == nil, csrf: session.csrf)
+        // A session signed in with the config's password ends when that password is gone.
+        if let session = try sessions.session(request.cookie(SessionBook.cookie), now: clock()), session.user != nil || password != nil {
+            return Visitor(session: session, signedIn: true, csrf: session.csrf)
         }
         let given = request.cookie(Self.formCookie).flatMap { Self.isNonce($0) ? $0 : nil }
         let nonce = given ?? SessionBook.token()
         return Visitor(
-            session: nil, signedIn: password == nil, csrf: try keys().formToken(binding: nonce),
+            session: nil, signedIn: try !requiresSignIn(), csrf: try keys().formToken(binding: nonce),
             cookie: given == nil ? "\(Self.formCookie)=\(nonce); Path=/; HttpOnly; SameSite=Strict" : nil)
     }
 
@@ -63,26 +66,21 @@ extension WebSite {
         return target == "\(name):\(port)" || (port == defaultPort && target == name)
     }
 
-    func feedAuthorized(_ request: WebRequest) -> Bool {
-        guard let password else { return true }
-        if sessions.session(request.cookie(SessionBook.cookie), now: clock())?.signedIn == true { return true }
+    /// Who may read the feeds a request asks for: a signed-in browser, or HTTP Basic auth
+    /// with a user's name and password (any name with the config's password); nil for nobody.
+    func feedAccount(_ request: WebRequest) throws -> Account? {
+        guard try requiresSignIn() else { return Account(user: nil) }
+        if let session = try sessions.session(request.cookie(SessionBook.cookie), now: clock()), session.user != nil || password != nil {
+            return Account(user: session.user)
+        }
         guard let header = request.header("Authorization"), header.lowercased().hasPrefix("basic "),
             let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
             let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
-        else { return false }
-        if throttle.blockedUntil(request.client, now: clock()) != nil { return false }
-        let given = String(text[text.index(after: colon)...])
-        guard SessionBook.constantTimeEqual(given, password) else {
-            throttle.failed(request.client, password: given, now: clock())
-            return false
-        }
-        throttle.succeeded(request.client)
-        return true
-    }
-
-    /// Whether `password` is the configured one; counts failures per client.
-    public func checkPassword(_ given: String, client: String) -> PasswordCheck {
-        check(given, client: client) { $0 }
+        else { return nil }
+        let name = String(text[..<colon])
+        guard case .accepted(let user) = try signIn(user: name, password: String(text[text.index(after: colon)...]), client: request.client)
+        else { return nil }
+        return Account(user: user)
     }
 
     /// Checks a Fever app's `api_key`: the MD5 (hex) of `serve.user:password`, throttled
@@ -92,9 +90,15 @@ extension WebSite {
     }
 
     /// `given` against what `expected` makes of the password, per-client throttle included;
-    /// anything passes when no password is set (loopback only).
+    /// anything passes when no password is set (loopback only) and no user signs in by name.
     func check(_ given: String, client: String, expected: (String) -> String) -> PasswordCheck {
-        guard let password else { return .accepted }
+        guard let password else {
+            guard (try? signsInUsers()) == false else {
+                throttle.failed(client, password: given, now: clock())
+                return .rejected
+            }
+            return .accepted(user: nil)
+        }
         if let until = throttle.blockedUntil(client, now: clock()) { return .throttled(until: until) }
         let wanted = expected(password)
         guard !wanted.isEmpty, SessionBook.constantTimeEqual(given, wanted) else {
@@ -102,18 +106,20 @@ extension WebSite {
             return .rejected
         }
         throttle.succeeded(client)
-        return .accepted
+        return .accepted(user: nil)
     }
 
     /// How a password check ended.
     public enum PasswordCheck: Equatable, Sendable {
-        case accepted, rejected
+        /// Signed in as database user `user`, or as the site's own user (nil).
+        case accepted(user: String?)
+        case rejected
         case throttled(until: Date)
     }
 
     func loginPage(_ request: WebRequest, error: String?, status: Int = 200) throws -> WebResponse {
         let visitor = try visitor(request)
-        let pages = WebPages(now: clock(), csrf: visitor.csrf, passwordProtected: password != nil)
+        let pages = WebPages(now: clock(), csrf: visitor.csrf, passwordProtected: try requiresSignIn(), asksUser: try signsInUsers())
         let next = Self.localPath(request.parameter("next") ?? request.field("next")) ?? "/"
         var response = WebResponse.html(
             pages.layout(title: localized("Sign in · aggr"), content: pages.login(error: error, next: next)), status: status)
@@ -124,20 +130,21 @@ extension WebSite {
     func login(_ request: WebRequest) throws -> WebResponse {
         let visitor = try visitor(request)
         if let refusal = refuseForgery(request, csrf: visitor.csrf) { return refusal }
-        switch checkPassword(request.field("password") ?? "", client: request.client) {
+        switch try signIn(user: request.field("user"), password: request.field("password") ?? "", client: request.client) {
         case .throttled(let until):
             let seconds = max(1, Int(until.timeIntervalSince(clock())))
             return try loginPage(request, error: localized("Too many wrong passwords: try again in \(seconds) s."), status: 429)
                 .adding("Retry-After", String(seconds))
         case .rejected:
-            return try loginPage(request, error: localized("Wrong password."), status: 403)
-        case .accepted:
+            let wrong = try signsInUsers() ? localized("Wrong user name or password.") : localized("Wrong password.")
+            return try loginPage(request, error: wrong, status: 403)
+        case .accepted(let user):
             let next = Self.localPath(request.field("next")) ?? "/"
             // An open loopback site has nobody to sign in: no session to keep.
-            guard password != nil else { return .redirect(to: next) }
+            guard try requiresSignIn() else { return .redirect(to: next) }
             // A new session id on sign-in, so one planted before cannot be ridden.
-            if let old = visitor.session { sessions.end(old.id) }
-            let fresh = sessions.start(signedIn: true, now: clock())
+            if let old = visitor.session { try sessions.end(old.id) }
+            let fresh = try sessions.start(user: user, now: clock())
             return .redirect(to: next).adding("Set-Cookie", Self.cookie(fresh.id, maxAge: Int(SessionBook.lifetime)))
         }
     }
@@ -145,8 +152,8 @@ extension WebSite {
     func logout(_ request: WebRequest) throws -> WebResponse {
         let visitor = try visitor(request)
         if let refusal = refuseForgery(request, csrf: visitor.csrf) { return refusal }
-        if let session = visitor.session { sessions.end(session.id) }
-        return .redirect(to: password == nil ? "/" : "/login").adding("Set-Cookie", Self.cookie("", maxAge: 0))
+        if let session = visitor.session { try sessions.end(session.id) }
+        return .redirect(to: try requiresSignIn() ? "/login" : "/").adding("Set-Cookie", Self.cookie("", maxAge: 0))
     }
 
     /// `text` when it is a path on this site (`/…`, not `//host`), else nil.

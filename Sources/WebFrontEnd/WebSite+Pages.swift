@@ -3,8 +3,8 @@ import Foundation
 
 /// The pages: the timeline with its tabs, search and filter, and an item with its thread.
 extension WebSite {
-    func page(_ request: WebRequest, csrf: String) throws -> WebResponse {
-        let pages = WebPages(now: clock(), csrf: csrf, passwordProtected: password != nil)
+    func page(_ request: WebRequest, visitor: Visitor) throws -> WebResponse {
+        let pages = WebPages(now: clock(), csrf: visitor.csrf, passwordProtected: try requiresSignIn(), user: visitor.session?.user)
         if request.path == "/" { return try timelinePage(request, pages: pages) }
         if request.path.hasPrefix("/item/"), let ref = Int64(request.path.dropFirst("/item/".count)) {
             guard var stored = try session.item(ref: ref) else {

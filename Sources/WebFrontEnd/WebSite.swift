@@ -12,10 +12,21 @@ import Synchronization
 /// HMAC of their `aggr_form` cookie (signed double submit, no server state). Every
 /// response carries a strict Content-Security-Policy.
 public final class WebSite: Sendable {
-    /// The library every page, feed and reader-app call goes through.
-    public let session: LibrarySession
-    public let sessions = SessionBook()
+    /// The library of the user serve was started as (`--user`): the one feeds, Fever and
+    /// everyone signed in with the config's password use.
+    public let library: LibrarySession
+    /// The signed-in user's library while a request is answered (``session``).
+    @TaskLocal static var requestLibrary: LibrarySession?
+    public let sessions: SessionBook
     public let throttle = LoginThrottle()
+    /// Whether the database has users with passwords (who then sign in by name), as of when.
+    let accounts: Mutex<(signsIn: Bool, read: Date)?> = Mutex(nil)
+    /// The libraries of users who signed in, by name.
+    let userLibraries: Mutex<[String: LibrarySession]> = Mutex([:])
+    /// Sign-ins checked against a user's slow password hash lately (a digest of name,
+    /// password and hash → until when it stands), so a feed reader's HTTP Basic auth on
+    /// every poll costs one hash, not one per request.
+    let verifiedSignIns: Mutex<[String: Date]> = Mutex([:])
     /// The password, when one is configured; nil leaves a loopback site open.
     let password: String?
     /// The `Host` names answered.
@@ -36,38 +47,42 @@ public final class WebSite: Sendable {
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     public init(session: LibrarySession, password: String?, hosts: HostAllowlist, fetchesThreads: Bool = false) {
-        self.session = session
+        library = session
+        sessions = SessionBook(storage: session.storage)
         self.hosts = hosts
         self.fetchesThreads = fetchesThreads
         self.password = password.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The library of whoever the current request signed in as (the site's own otherwise).
+    public var session: LibrarySession { Self.requestLibrary ?? library }
+
     /// The site's clock: the session's.
-    var clock: @Sendable () -> Date { session.clock }
+    var clock: @Sendable () -> Date { library.clock }
 
     /// The tokens in force, from the installation's secret and the password.
     func keys() throws -> ServeKeys {
         let now = Date()
         if let cached = signing.withLock({ $0 }), now.timeIntervalSince(cached.read) < Self.keysLifetime { return cached.keys }
-        let keys = ServeKeys(secret: try session.installationSecret("serve"), password: password)
+        let keys = ServeKeys(secret: try library.installationSecret("serve"), password: password)
         signing.withLock { $0 = (keys, now) }
         return keys
     }
 
     /// How many items the configured providers hold, counted again only after a write.
     func storedTotal() throws -> Int {
-        let version = try session.dataVersion()
+        let version = try library.dataVersion()
         if let cached = total.withLock({ $0 }), cached.version == version { return cached.count }
         var query = TimelineQuery()
         query.providers = configuration.providers.isEmpty ? [""] : configuration.providers.map(\.id)
         query.dedupe = false
-        let count = try session.count(query, cap: Int(Int32.max))
+        let count = try library.count(query, cap: Int(Int32.max))
         total.withLock { $0 = (version, count) }
         return count
     }
 
     /// The config in force (the session's, which a reload replaces).
-    public var configuration: Configuration { session.configuration }
+    public var configuration: Configuration { library.configuration }
 
     /// Answers `request`; never throws (errors become error pages).
     public func respond(to request: WebRequest) async -> WebResponse {
@@ -151,13 +166,21 @@ public final class WebSite: Sendable {
         default: break
         }
         if path == "/accounts/ClientLogin" || path.hasPrefix("/reader/api/0/") || path.hasPrefix("/reader/atom/") {
+            var signedIn = (account: Account(user: nil), keys: try keys())
+            if path != "/accounts/ClientLogin" {
+                guard let found = try readerAccount(request) else {
+                    return WebResponse.text("Unauthorized\n", status: 401).adding("Google-Bad-Token", "true")
+                }
+                signedIn = found
+            }
             let api = ReaderAPI(
-                session: session, keys: try keys(), checkPassword: { self.checkPassword($0, client: $1) }, now: clock())
+                session: try library(for: signedIn.account), keys: signedIn.keys,
+                signIn: { try self.signIn(user: $0, password: $1, client: $2) }, keysFor: { try self.keys(for: $0) }, now: clock())
             return try await api.respond(to: request)
         }
         if path == "/fever/" || path == "/fever" || path == "/api/fever.php" {
             let api = FeverAPI(
-                session: session, checkKey: { self.checkFeverKey($0, client: $1) }, now: clock(), base: request.origin,
+                session: library, checkKey: { self.checkFeverKey($0, client: $1) }, now: clock(), base: request.origin,
                 totalItems: { try self.storedTotal() })
             return try await api.respond(to: request)
         }
@@ -171,11 +194,16 @@ public final class WebSite: Sendable {
             guard request.method == "GET" else {
                 return .text(localized("feeds are read with GET\n"), status: 405).adding("Allow", "GET, HEAD")
             }
-            guard feedAuthorized(request) else {
-                return .text(localized("sign in: the password as HTTP Basic auth (any user name)\n"), status: 401)
-                    .adding("WWW-Authenticate", "Basic realm=\"aggr\", charset=\"UTF-8\"")
+            guard let account = try feedAccount(request) else {
+                let hint =
+                    try signsInUsers()
+                    ? localized("sign in: your user name and password as HTTP Basic auth\n")
+                    : localized("sign in: the password as HTTP Basic auth (any user name)\n")
+                return .text(hint, status: 401).adding("WWW-Authenticate", "Basic realm=\"aggr\", charset=\"UTF-8\"")
             }
-            return try FeedEndpoint(site: self, now: clock()).respond(to: request)
+            return try Self.$requestLibrary.withValue(try library(for: account)) {
+                try FeedEndpoint(site: self, now: clock()).respond(to: request)
+            }
         }
         // Pages and actions.
         let visitor = try visitor(request)
@@ -188,10 +216,10 @@ public final class WebSite: Sendable {
         var response: WebResponse
         switch request.method {
         case "GET":
-            response = try page(request, csrf: visitor.csrf)
+            response = try Self.$requestLibrary.withValue(try library(for: visitor.account)) { try page(request, visitor: visitor) }
         case "POST":
             if let refusal = refuseForgery(request, csrf: visitor.csrf) { return refusal }
-            response = try await action(request)
+            response = try await Self.$requestLibrary.withValue(try library(for: visitor.account)) { try await action(request) }
         default:
             response = .text(localized("method \(request.method) not allowed\n"), status: 405).adding("Allow", "GET, HEAD, POST")
         }

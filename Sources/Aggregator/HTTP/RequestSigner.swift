@@ -93,6 +93,11 @@ public struct RequestSigner: Sendable {
         compute(AGGR_DIGEST_MD5, key: nil, message: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
+    /// The SHA-256 of `text` as lower-case hex (how a browser session's cookie is kept).
+    public static func sha256Hex(_ text: String) -> String {
+        encode(compute(AGGR_DIGEST_SHA256, key: nil, message: Array(text.utf8)), as: .hex)
+    }
+
     /// An HMAC keyed with `key`, or the plain digest when `key` is nil.
     static func compute(_ digest: aggr_digest, key: [UInt8]?, message: [UInt8]) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: 64)

@@ -73,7 +73,7 @@ extension LibrarySession {
     }
 
     func editViews(_ edit: (inout [JSONMember]) throws(ProviderEditError) -> Void) throws {
-        try configEdits.withLock { _ in
+        try shared.configEdits.withLock { _ in
             let editor = ConfigEditor(path: configuration.file, registry: registry)
             guard case .object(var members) = try editor.document() else {
                 throw ProviderEditError(localized("\(configuration.file) is not an object"))

@@ -148,7 +148,7 @@ extension LibrarySession {
     func editEntries(
         _ edit: (inout ProviderEntries) throws -> (Configuration) -> SubscriptionName?
     ) throws -> SubscriptionName? {
-        try configEdits.withLock { _ in
+        try shared.configEdits.withLock { _ in
             var entries = try ProviderEntries(path: configuration.file, registry: registry)
             let original = entries.entries
             let find = try edit(&entries)

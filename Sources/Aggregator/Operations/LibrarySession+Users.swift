@@ -19,6 +19,23 @@ extension LibrarySession {
     /// Every user's name.
     public func userNames() throws -> [String] { try users.userNames() }
 
+    /// The user whose read and saved state this session uses; nil for a database with one
+    /// user and no directory (SQLite).
+    public var userName: String? { (storage as? any UserDirectory)?.userName }
+
+    /// Whether the database has users who can sign in (with a password); false on SQLite.
+    public func hasUsersWithPasswords() throws -> Bool {
+        guard let directory = storage as? any UserDirectory else { return false }
+        return try directory.userNames().contains { try directory.passwordHash(of: $0) != nil }
+    }
+
+    /// The kept hash of user `name`'s password (what their reader-app tokens are signed
+    /// over, so a new password ends them); nil for no such user or none set.
+    public func passwordHash(of name: String) throws -> String? {
+        guard let directory = storage as? any UserDirectory else { return nil }
+        return try directory.passwordHash(of: name)
+    }
+
     /// Adds user `name` with `password` (kept as a ``PasswordHash``).
     public func addUser(_ name: String, password: String) throws {
         try Self.checkUserName(name)

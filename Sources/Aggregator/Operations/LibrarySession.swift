@@ -23,6 +23,9 @@ public final class LibrarySession: Sendable {
     /// subscribing at once) never lose one another.
     let configEdits = Mutex(())
     private let makeHTTP: @Sendable () -> any HTTPClient
+    /// The session this one acts for another user beside (``acting(as:)``): its config,
+    /// HTTP client and config edits are that session's.
+    private let root: LibrarySession?
 
     struct State {
         var configuration: Configuration
@@ -59,6 +62,28 @@ public final class LibrarySession: Sendable {
         self.logger = logger
         makeHTTP = http
         state = Mutex(State(configuration: configuration))
+        root = nil
+    }
+
+    private init(actingFor root: LibrarySession, storage: any TimelineStorage) {
+        self.storage = storage
+        registry = root.registry
+        environment = root.environment
+        clock = root.clock
+        logger = root.logger
+        makeHTTP = root.makeHTTP
+        state = Mutex(State(configuration: root.configuration))
+        self.root = root
+    }
+
+    /// The session whose config and HTTP client this one uses: its root, or itself.
+    var shared: LibrarySession { root ?? self }
+
+    /// A session on the same database, config and HTTP client as user `name` of a shared
+    /// database: their read and saved state, labels and marks (`aggr serve` signs users in).
+    public func acting(as name: String) throws -> LibrarySession {
+        guard let directory = storage as? any UserDirectory else { throw UsersUnavailable() }
+        return LibrarySession(actingFor: shared, storage: try directory.storage(actingAs: name))
     }
 
     /// Opens the timeline at `databasePath`: a SQLite file (created or upgraded when needed;
@@ -88,9 +113,9 @@ public final class LibrarySession: Sendable {
 
     /// The config in force; setting it (a reload) takes effect for the next call.
     public var configuration: Configuration {
-        get { state.withLock { $0.configuration } }
+        get { shared.state.withLock { $0.configuration } }
         set {
-            state.withLock {
+            shared.state.withLock {
                 $0.configuration = newValue
                 $0.generation += 1
                 $0.counts = nil
@@ -100,7 +125,7 @@ public final class LibrarySession: Sendable {
 
     /// The HTTP client, started on first use and shared by every fetch of the session.
     public var http: any HTTPClient {
-        state.withLock { state in
+        shared.state.withLock { state in
             if let http = state.http { return http }
             let http = makeHTTP()
             state.http = http
@@ -200,7 +225,8 @@ public final class LibrarySession: Sendable {
     public func unreadCounts(of tabs: [TimelineTab], cap: Int = 1_000) throws -> [TimelineTab: Int] {
         let version = try storage.dataVersion()
         let now = clock()
-        let (generation, cached) = state.withLock { ($0.generation, $0.counts) }
+        let generation = shared.state.withLock { $0.generation }
+        let cached = state.withLock { $0.counts }
         var counts: [TimelineTab: Int] = [:]
         if let cached, cached.version == version, cached.generation == generation, cached.cap == cap,
             abs(now.timeIntervalSince(cached.taken)) < Self.countLifetime
@@ -215,8 +241,9 @@ public final class LibrarySession: Sendable {
             counted = true
         }
         if counted {
+            let current = shared.state.withLock { $0.generation }
             state.withLock {
-                if $0.generation == generation {
+                if current == generation {
                     $0.counts = CountCache(version: version, generation: generation, cap: cap, taken: now, counts: counts)
                 }
             }

@@ -18,6 +18,11 @@ public final class SharedRateBudget: @unchecked Sendable {
         lock.withLock { blocked = max(blocked ?? until, until) }
     }
 
+    /// Blocks every sharer until `until` (another worker found the budget spent).
+    func block(until: Date) {
+        lock.withLock { blocked = max(blocked ?? until, until) }
+    }
+
     /// The key that groups providers on one budget: type, API base and a hash of the token.
     static func key(type: String, apiURL: String?, token: String?) -> String {
         "\(type)|\(apiURL ?? "default")|\(token.map { BodyHash.hex(Array($0.utf8)) } ?? "anonymous")"

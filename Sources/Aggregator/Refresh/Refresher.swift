@@ -92,7 +92,7 @@ public struct Refresher: Sendable {
         let writes = WriteQueue(store: store)
         defer { writes.finish() }
         let shared = store.sharesRefresh
-        let claims = ClaimedRefresh(refresher: self, force: force, events: events)
+        let claims = ClaimedRefresh(refresher: self, force: force, budgetKeys: budgetKeys, events: events)
         summary.outcomes = await withTaskGroup(of: ProviderOutcome.self) { group in
             // At most `Self.providersInFlight` providers at once: the HTTP client runs fewer
             // transfers than that anyway, and ten thousand providers started together would

@@ -116,6 +116,9 @@ public protocol TimelineStorage: FetchMemory {
     func claimRefresh(_ providers: [String], worker: String, now: Date, until: Date) throws -> RefreshClaims
     /// Gives up `worker`'s claims on `providers` (their refresh ended and its state is saved).
     func releaseRefresh(_ providers: [String], worker: String) throws
+    /// The states of `providers` and of every provider told to wait for its rate limit past
+    /// `now` (what a worker checks again after a claim), by provider.
+    func providerStates(of providers: [String], rateLimitedAfter now: Date) throws -> [String: ProviderState]
 
     // MARK: Copying a whole database
 
@@ -141,6 +144,12 @@ public protocol TimelineStorage: FetchMemory {
     func saveSiteIcon(_ icon: SiteIcon) throws
     func installationSecret(_ purpose: String, now: Date) throws -> String
     func rotateInstallationSecret(_ purpose: String, now: Date) throws
+    /// The live browser session whose cookie hashes to `idHash` (an expired one is nil).
+    func webSession(_ idHash: String, now: Date) throws -> WebSessionRecord?
+    /// Keeps `session` (replacing one with its hash), dropping sessions that have expired.
+    func saveWebSession(_ session: WebSessionRecord, now: Date) throws
+    /// Ends the session whose cookie hashes to `idHash`.
+    func endWebSession(_ idHash: String) throws
 }
 
 /// The defaults callers through the protocol get, as ``Store``'s own methods give them.
@@ -153,6 +162,11 @@ extension TimelineStorage {
     }
 
     public func releaseRefresh(_ providers: [String], worker: String) throws {}
+
+    /// Every state: a store with few providers' states reads them all.
+    public func providerStates(of providers: [String], rateLimitedAfter now: Date) throws -> [String: ProviderState] {
+        try providerStates()
+    }
 
     public func count(_ query: TimelineQuery) throws -> Int { try count(query, cap: 1_000) }
     public func thread(of topic: StoredItem) throws -> [StoredItem] { try thread(of: topic, limit: 500) }

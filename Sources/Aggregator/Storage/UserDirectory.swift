@@ -5,6 +5,8 @@ import Foundation
 /// Each has a password and their own read and saved state, labels and notification marks.
 /// A SQLite file has one user and no directory.
 public protocol UserDirectory: Sendable {
+    /// The user this store reads and writes state as.
+    var userName: String { get }
     /// Every user's name, in order.
     func userNames() throws -> [String]
     /// Adds `name` with a password already hashed (``PasswordHash``); fails when it exists.
@@ -15,4 +17,6 @@ public protocol UserDirectory: Sendable {
     func setPasswordHash(_ hash: String, of name: String) throws
     /// The kept hash of `name`'s password, nil for no such user or one without a password.
     func passwordHash(of name: String) throws -> String?
+    /// The same database as user `name`: their read and saved state, labels and marks.
+    func storage(actingAs name: String) throws -> any TimelineStorage
 }

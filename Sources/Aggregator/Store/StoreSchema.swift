@@ -158,6 +158,14 @@ enum StoreSchema {
             DELETE FROM article_fts WHERE rowid = old.ref;
         END;
         """,
+        // 13: `aggr serve`'s browser sessions, so several serve processes on one database
+        // know each other's sign-ins; kept by the SHA-256 of the cookie, never the cookie.
+        """
+        CREATE TABLE web_session (
+            id_hash TEXT PRIMARY KEY, csrf TEXT NOT NULL, user_name TEXT, expires_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX web_session_by_expiry ON web_session (expires_at);
+        """,
     ]
 
     /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs

@@ -4,8 +4,10 @@ their contents, then read, unread and starred both ways; with PAGE_URL, quick ad
 page, a rename and an unsubscribe. Prints what it saw as JSON.
 
 usage: google_reader_sync.py BASE_URL PASSWORD [PAGE_URL]
+READER_USER names the user who signs in (default: reader, any name the site accepts).
 """
 import json
+import os
 import sys
 
 import google_reader
@@ -18,12 +20,13 @@ READING_LIST = "user/-/state/com.google/reading-list"
 def main():
     base, password = sys.argv[1], sys.argv[2]
     client = google_reader.Client(base)
+    name = os.environ.get("READER_USER", "reader")
     try:
-        client.login("reader", "wrong " + password)
+        client.login(name, "wrong " + password)
         wrong = "accepted"
     except google_reader.AuthenticationError:
         wrong = "refused"
-    auth = client.login("reader", password)
+    auth = client.login(name, password)
     token = client.get_token(auth)
     user = client.get_user_info(auth)
     subscriptions = client.list_subscriptions(auth)
