@@ -95,6 +95,18 @@ enum PostgresSchema {
         );
         CREATE INDEX web_session_by_expiry ON web_session (expires_at)
         """,
+        // 14: the search vectors stored, so a match's recheck and rank read them instead of
+        // parsing `search_text` again for each candidate row.
+        """
+        ALTER TABLE item ADD COLUMN search_vector tsvector
+            GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, search_text)) STORED;
+        DROP INDEX item_search;
+        CREATE INDEX item_search ON item USING gin (search_vector);
+        ALTER TABLE item_article ADD COLUMN search_vector tsvector
+            GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, search_text)) STORED;
+        DROP INDEX item_article_search;
+        CREATE INDEX item_article_search ON item_article USING gin (search_vector)
+        """,
     ]
 
     /// The version this aggr's schema is at: the SQLite store's (``Store/schemaVersion``).

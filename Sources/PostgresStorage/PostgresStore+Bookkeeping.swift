@@ -215,7 +215,7 @@ extension PostgresStore {
             for table in ["item", "item_state", "item_label", "section", "tombstone", "provider_state", "item_article"] {
                 try session.execute("SELECT count(*) FROM \(table)")
             }
-            try session.execute("SELECT count(*) FROM item WHERE to_tsvector('simple', search_text) @@ plainto_tsquery('simple', 'aggr')")
+            try session.execute("SELECT count(*) FROM item WHERE search_vector @@ plainto_tsquery('simple', 'aggr')")
         }
     }
 

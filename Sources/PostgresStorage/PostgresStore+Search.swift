@@ -5,9 +5,10 @@ extension PostgresStore {
     /// Full-text search over title, summary, author and tags (and extracted articles), best
     /// match first, as the SQLite store's.
     ///
-    /// Words match through `search_text`'s `to_tsvector('simple', …)` GIN index, CJK as the
-    /// same two-character pieces the SQLite index holds (``SearchText``), each word as a
-    /// phrase; a lone CJK character, which no piece holds, matches with `strpos` instead.
+    /// Words match through the stored `search_vector` (`to_tsvector('simple', search_text)`)
+    /// and its GIN index, CJK as the same two-character pieces the SQLite index holds
+    /// (``SearchText``), each word as a phrase; a lone CJK character, which no piece holds,
+    /// matches with `strpos` instead.
     /// The newest ``Store/searchWindow`` matches are ranked: a match in the title counts
     /// ten times one elsewhere, as in the SQLite store's ranking.
     public func search(
@@ -32,22 +33,23 @@ extension PostgresStore {
         var conditions: [SQLFragment] = []
         if !phrases.isEmpty {
             let words = phrases.map { _ in "phraseto_tsquery('simple', ?)" }.joined(separator: " && ")
-            let values = phrases.map { SQLValue.text($0) }
             let window = Store.searchWindow
-            // Items' own text first; an item found only in its page's full text after.
-            statement.sql += """
+            // The newest matches first, from the stored vectors; only they are ranked. Items'
+            // own text first; an item found only in its page's full text after.
+            statement = SQLFragment(
+                """
+                WITH query AS (SELECT \(words) AS q) SELECT \(Self.selection) FROM \(from)
                  JOIN (SELECT ref, min(rank) AS rank FROM (
-                         (SELECT ref, -(10 * ts_rank(to_tsvector('simple', search_title), q) + ts_rank(to_tsvector('simple', search_text), q)) AS rank
-                          FROM item, (SELECT \(words) AS q) query WHERE to_tsvector('simple', search_text) @@ q
-                          ORDER BY ref DESC LIMIT \(window))
+                         SELECT w.ref, -(10 * ts_rank(to_tsvector('simple', w.search_title), query.q) + ts_rank(w.search_vector, query.q)) AS rank
+                         FROM (SELECT ref, search_title, search_vector FROM item, query WHERE search_vector @@ query.q
+                               ORDER BY ref DESC LIMIT \(window)) w, query
                          UNION ALL
-                         (SELECT ref, 1000000 - ts_rank(to_tsvector('simple', search_text), q) AS rank
-                          FROM item_article, (SELECT \(words) AS q) query WHERE to_tsvector('simple', search_text) @@ q
-                          ORDER BY ref DESC LIMIT \(window))) matched
+                         SELECT a.ref, 1000000 - ts_rank(a.search_vector, query.q) AS rank
+                         FROM (SELECT ref, search_vector FROM item_article, query WHERE search_vector @@ query.q
+                               ORDER BY ref DESC LIMIT \(window)) a, query) matched
                        GROUP BY ref) f
                  ON f.ref = i.ref
-                """
-            statement.values += values + values
+                """, phrases.map { SQLValue.text($0) })
         }
         for word in loose {
             conditions.append(

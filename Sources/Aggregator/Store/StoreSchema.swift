@@ -166,6 +166,9 @@ enum StoreSchema {
         ) WITHOUT ROWID;
         CREATE INDEX web_session_by_expiry ON web_session (expires_at);
         """,
+        // 14: nothing here: PostgreSQL stores its search vectors (FTS5 keeps its own index).
+        // The step keeps both backends' version numbers in step.
+        "SELECT 14",
     ]
 
     /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs
