@@ -96,7 +96,7 @@ enum PostgresSchema {
         CREATE INDEX web_session_by_expiry ON web_session (expires_at)
         """,
         // 14: the search vectors stored, so a match's recheck and rank read them instead of
-        // parsing `search_text` again for each candidate row.
+        // parsing `search_text` again for each candidate row; each user's own views.
         """
         ALTER TABLE item ADD COLUMN search_vector tsvector
             GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, search_text)) STORED;
@@ -105,7 +105,11 @@ enum PostgresSchema {
         ALTER TABLE item_article ADD COLUMN search_vector tsvector
             GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, search_text)) STORED;
         DROP INDEX item_article_search;
-        CREATE INDEX item_article_search ON item_article USING gin (search_vector)
+        CREATE INDEX item_article_search ON item_article USING gin (search_vector);
+        CREATE TABLE user_view (
+            user_id BIGINT NOT NULL REFERENCES aggr_user ON DELETE CASCADE, name TEXT NOT NULL, expression TEXT NOT NULL,
+            PRIMARY KEY (user_id, name)
+        )
         """,
     ]
 

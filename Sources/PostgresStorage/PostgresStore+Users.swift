@@ -2,6 +2,8 @@ import Aggregator
 import Foundation
 
 extension PostgresStore: UserDirectory {
+    public var userDirectory: (any UserDirectory)? { self }
+
     public func userNames() throws -> [String] {
         try read { session in try session.rows("SELECT name FROM aggr_user ORDER BY name").compactMap { try $0.get(0, as: String.self) } }
     }
@@ -36,6 +38,28 @@ extension PostgresStore: UserDirectory {
     }
 
     public func storage(actingAs name: String) throws -> any TimelineStorage { try acting(as: name) }
+
+    public func ownViews() throws -> [(name: String, expression: String)] {
+        try read { session in
+            try session.rows("SELECT name, expression FROM user_view WHERE user_id = \(userID) ORDER BY name").map {
+                (try $0.get(0, as: String.self) ?? "", try $0.get(1, as: String.self) ?? "")
+            }
+        }
+    }
+
+    public func saveOwnView(_ name: String, expression: String) throws {
+        try write { session in
+            try session.execute(
+                """
+                INSERT INTO user_view (user_id, name, expression) VALUES (\(userID), ?, ?)
+                ON CONFLICT (user_id, name) DO UPDATE SET expression = excluded.expression
+                """, [.text(name), .text(expression)])
+        }
+    }
+
+    public func removeOwnView(_ name: String) throws -> Bool {
+        try write { session in try session.execute("DELETE FROM user_view WHERE user_id = \(userID) AND name = ?", [.text(name)]) == 1 }
+    }
 
     public func passwordHash(of name: String) throws -> String? {
         try read { session in try session.value(String.self, "SELECT password_hash FROM aggr_user WHERE name = ?", [.text(name)]) }

@@ -52,6 +52,37 @@ final class FilterCommandTests: EndToEndTestCase {
         )
     }
 
+    /// `aggr filter save`: a view in providers.json on a SQLite file, the user's own on a
+    /// database with users; the name and the filter are checked before anything is kept.
+    func testAFilterSavedAsAViewIsInTheConfigOrTheUsersOwn() throws {
+        let saved = try aggr("filter", "save", "popular", "replies > 10 or stars > 5000")
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertEqual(try ids("popular"), ["v2ex:1147555", "github:groue/GRDB.swift"])
+        let config = try String(contentsOfFile: directory.file("providers.json"), encoding: .utf8)
+        if onPostgres {
+            XCTAssertTrue(saved.stderr.hasPrefix("saved view popular for "), saved.stderr)
+            XCTAssertFalse(config.contains("popular"), "the user's own, not everyone's")
+        } else {
+            XCTAssertTrue(saved.stderr.hasPrefix("saved view popular in "), saved.stderr)
+            XCTAssertTrue(config.contains("popular") && config.contains("replies > 10 or stars > 5000"), config)
+            XCTAssertTrue(config.contains("releases") && config.contains("cjk"), "the other views are kept")
+        }
+        let bad = try aggr("filter", "save", "broken", "stars ~ 3")
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("(column 7)\n  stars ~ 3\n        ^\n"), bad.stderr)
+        XCTAssertEqual(try aggr("filter", "save", "Bad Name", "kind = post").status, 1)
+        let provider = try aggr("filter", "save", "v2ex", "kind = post")
+        XCTAssertEqual(provider.status, 1)
+        XCTAssertTrue(provider.stderr.contains("names a provider"), provider.stderr)
+        XCTAssertEqual(try aggr("filter", "save", "popular").status, 64, "a filter or --remove")
+        XCTAssertEqual(try aggr("timeline", "broken").status, 64, "nothing kept of a refused save")
+
+        let removed = try aggr("filter", "save", "popular", "--remove")
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertEqual(try aggr("timeline", "popular").status, 64)
+        XCTAssertEqual(try ids("releases", "--all"), ["github:rel-6.3.1"], "the config's views stay")
+    }
+
     func testBrokenFilterInConfigIsAConfigError() throws {
         directory.write("providers.json", #"{"providers": [], "views": {"x": "kind = "}}"#)
         let result = try aggr("timeline")

@@ -55,6 +55,45 @@ final class ServeHardeningTests: ServeTestCase {
         XCTAssertFalse(try unreadTitles().contains("数据库选型讨论"))
     }
 
+    /// A database the serving user may only read (a shared file served as it is): pages are
+    /// served and signing in works, the session kept in the process's memory.
+    func testAReadOnlyDatabaseIsServedAndSignsIn() throws {
+        try XCTSkipIf(onPostgres, "file permissions are SQLite's")
+        writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
+        try importItems()
+        XCTAssertEqual(try aggr("serve", "--rotate-tokens").status, 0, "the installation's secret, made while writable")
+        var binary = runner.binary
+        var prefix: [String] = []
+        // Root may write any file whatever its mode: serve as nobody, who may only read it.
+        if getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                throw XCTSkip("running as root without setpriv (util-linux) to drop privileges")
+            }
+            binary = "/usr/bin/setpriv"
+            prefix = ["--reuid=65534", "--regid=65534", "--clear-groups", runner.binary]
+        }
+        chmod(directory.path, 0o755)
+        chmod(directory.file("aggr.sqlite"), 0o444)
+        chmod(directory.file("providers.json"), 0o444)
+        var environment = runner.environment
+        environment["AGGR_PASSWORD"] = "PASSW0RD-S3CRET"
+        environment.removeValue(forKey: "AGGR_NOW")
+        let process = try BackgroundCommand(
+            binary: binary, arguments: prefix + ["serve", "--listen", "127.0.0.1:0", "--no-refresh"], directory: directory.path,
+            environment: environment)
+        serve = process
+        XCTAssertTrue(process.waitForOutput("listening on http://127.0.0.1:", timeout: 30), process.stderr)
+        let log = process.stderr
+        let range = try XCTUnwrap(log.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression), log)
+        let browser = session(String(log[range]))
+        let token = try XCTUnwrap(CurlSession.hiddenField("csrf", in: try browser.send("GET", "/login").body))
+        let signIn = try browser.send("POST", "/login", form: [("csrf", token), ("password", "PASSW0RD-S3CRET")])
+        XCTAssertEqual(signIn.status, 303, signIn.body)
+        let page = try browser.send("GET", "/")
+        XCTAssertEqual(page.status, 200, "signed in on a read-only database")
+        XCTAssertTrue(page.body.contains("数据库选型讨论"))
+    }
+
     func testAFloodOfVisitorsCannotSignOutASignedInUser() throws {
         writeConfig(#", "serve": {"password_env": "AGGR_PASSWORD"}"#)
         try importItems()

@@ -84,6 +84,7 @@ final class SharedServeTests: ServeTestCase {
         try importItems()
         try addUser("alice", password: "alice-long-secret")
         try addUser("bob", password: "bob-long-secret")
+        XCTAssertEqual(try aggr("filter", "save", "mine", "provider = shots", "--user", "alice").status, 0)
         // No password in the config: the users' own passwords protect the site.
         let base = try startServe()
         let log = try XCTUnwrap(serve).stderr
@@ -104,6 +105,7 @@ final class SharedServeTests: ServeTestCase {
         let page = try alice.send("GET", "/")
         XCTAssertEqual(page.status, 200)
         XCTAssertTrue(page.body.contains("<span class=\"user\">alice</span>"), "the page names who is signed in")
+        XCTAssertTrue(page.body.contains("data-tab=\"v:mine\""), "alice's own view is a tab of hers")
         let csrf = try XCTUnwrap(CurlSession.hiddenField("csrf", in: page.body))
         XCTAssertEqual(try alice.send("POST", "/item/4/read", form: [("csrf", csrf), ("state", "read")]).status, 303)
         XCTAssertEqual(try alice.send("POST", "/item/5/save", form: [("csrf", csrf), ("state", "saved")]).status, 303)
@@ -155,6 +157,12 @@ final class SharedServeTests: ServeTestCase {
             try session(base).send("GET", "/reader/api/0/user-info", headers: [("Authorization", "GoogleLogin auth=\(token)")])
         }
         XCTAssertTrue(try info(aliceToken).body.contains(#""userName":"alice""#))
+        func tags(_ token: String) throws -> String {
+            try session(base).send("GET", "/reader/api/0/tag/list?output=json", headers: [("Authorization", "GoogleLogin auth=\(token)")])
+                .body
+        }
+        XCTAssertTrue(try tags(aliceToken).contains("user/-/label/mine"))
+        XCTAssertFalse(try tags(bobToken).contains("user/-/label/mine"), "alice's view is no folder of bob's")
         let hexAlice = "alice".utf8.map { String(format: "%02x", $0) }.joined()
         let hexBob = "bob".utf8.map { String(format: "%02x", $0) }.joined()
         XCTAssertEqual(try info(bobToken.replacingOccurrences(of: "/\(hexBob)/", with: "/\(hexAlice)/")).status, 401)

@@ -53,8 +53,10 @@ public struct LabelError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Views renamed and removed as apps rename and delete folders, each an atomic edit of
 /// providers.json.
 extension LibrarySession {
-    /// Renames view `name` to `newName` in providers.json, keeping its place and filter.
+    /// Renames view `name` to `newName`: the user's own, else in providers.json, keeping
+    /// its place and filter.
     public func renameView(_ name: String, to newName: String) throws {
+        if try renameOwnView(name, to: newName) { return }
         try editViews { views throws(ProviderEditError) in
             guard let index = views.firstIndex(where: { $0.key == name }) else { throw ProviderEditError(localized("no view \"\(name)\"")) }
             guard !views.contains(where: { $0.key == newName }) else {
@@ -64,8 +66,10 @@ extension LibrarySession {
         }
     }
 
-    /// Removes view `name` from providers.json (its items stay where they are).
+    /// Removes view `name`: the user's own, else from providers.json (its items stay where
+    /// they are).
     public func removeView(_ name: String) throws {
+        if try removeOwnView(name) { return }
         try editViews { views throws(ProviderEditError) in
             guard views.contains(where: { $0.key == name }) else { throw ProviderEditError(localized("no view \"\(name)\"")) }
             views.removeAll { $0.key == name }

@@ -11,7 +11,7 @@ extension LibrarySession {
 
     private var users: any UserDirectory {
         get throws {
-            guard let directory = storage as? any UserDirectory else { throw UsersUnavailable() }
+            guard let directory = storage.userDirectory else { throw UsersUnavailable() }
             return directory
         }
     }
@@ -21,18 +21,18 @@ extension LibrarySession {
 
     /// The user whose read and saved state this session uses; nil for a database with one
     /// user and no directory (SQLite).
-    public var userName: String? { (storage as? any UserDirectory)?.userName }
+    public var userName: String? { (storage.userDirectory)?.userName }
 
     /// Whether the database has users who can sign in (with a password); false on SQLite.
     public func hasUsersWithPasswords() throws -> Bool {
-        guard let directory = storage as? any UserDirectory else { return false }
+        guard let directory = storage.userDirectory else { return false }
         return try directory.userNames().contains { try directory.passwordHash(of: $0) != nil }
     }
 
     /// The kept hash of user `name`'s password (what their reader-app tokens are signed
     /// over, so a new password ends them); nil for no such user or none set.
     public func passwordHash(of name: String) throws -> String? {
-        guard let directory = storage as? any UserDirectory else { return nil }
+        guard let directory = storage.userDirectory else { return nil }
         return try directory.passwordHash(of: name)
     }
 

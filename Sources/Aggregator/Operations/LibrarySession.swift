@@ -18,7 +18,7 @@ public final class LibrarySession: Sendable {
     /// The session's notion of now (`AGGR_NOW` pins it for the CLI; tests pin it).
     public let clock: @Sendable () -> Date
     let logger: Logger
-    private let state: Mutex<State>
+    let state: Mutex<State>
     /// Held while providers.json is read, changed and written, so two edits (two apps
     /// subscribing at once) never lose one another.
     let configEdits = Mutex(())
@@ -26,6 +26,8 @@ public final class LibrarySession: Sendable {
     /// The session this one acts for another user beside (``acting(as:)``): its config,
     /// HTTP client and config edits are that session's.
     private let root: LibrarySession?
+    /// The database's users, when it has them: each has views of their own.
+    let directory: (any UserDirectory)?
 
     struct State {
         var configuration: Configuration
@@ -33,6 +35,8 @@ public final class LibrarySession: Sendable {
         var generation = 0
         var http: (any HTTPClient)?
         var counts: CountCache?
+        /// The views of this session's user, as last read.
+        var ownViews: (views: [NamedView], read: Date)?
     }
 
     /// Unread counts of the tabs, as of a data version and config generation.
@@ -63,6 +67,7 @@ public final class LibrarySession: Sendable {
         makeHTTP = http
         state = Mutex(State(configuration: configuration))
         root = nil
+        directory = storage.userDirectory
     }
 
     private init(actingFor root: LibrarySession, storage: any TimelineStorage) {
@@ -72,8 +77,9 @@ public final class LibrarySession: Sendable {
         clock = root.clock
         logger = root.logger
         makeHTTP = root.makeHTTP
-        state = Mutex(State(configuration: root.configuration))
+        state = Mutex(State(configuration: root.shared.state.withLock { $0.configuration }))
         self.root = root
+        directory = storage.userDirectory
     }
 
     /// The session whose config and HTTP client this one uses: its root, or itself.
@@ -82,7 +88,7 @@ public final class LibrarySession: Sendable {
     /// A session on the same database, config and HTTP client as user `name` of a shared
     /// database: their read and saved state, labels and marks (`aggr serve` signs users in).
     public func acting(as name: String) throws -> LibrarySession {
-        guard let directory = storage as? any UserDirectory else { throw UsersUnavailable() }
+        guard let directory = storage.userDirectory else { throw UsersUnavailable() }
         return LibrarySession(actingFor: shared, storage: try directory.storage(actingAs: name))
     }
 
@@ -111,9 +117,15 @@ public final class LibrarySession: Sendable {
         return readingOnly ? try Store.forReading(path: address) : try Store(path: address)
     }
 
-    /// The config in force; setting it (a reload) takes effect for the next call.
+    /// The config in force, with the views of the session's user on a database with users
+    /// (theirs replace one of the same name); setting it (a reload) takes effect for the
+    /// next call.
     public var configuration: Configuration {
-        get { shared.state.withLock { $0.configuration } }
+        get {
+            let configuration = shared.state.withLock { $0.configuration }
+            guard directory != nil else { return configuration }
+            return configuration.adding(ownViews())
+        }
         set {
             shared.state.withLock {
                 $0.configuration = newValue

@@ -116,6 +116,10 @@ public protocol TimelineStorage: FetchMemory {
     func claimRefresh(_ providers: [String], worker: String, now: Date, until: Date) throws -> RefreshClaims
     /// Gives up `worker`'s claims on `providers` (their refresh ended and its state is saved).
     func releaseRefresh(_ providers: [String], worker: String) throws
+    /// The database's users, when it has them (a server database); nil for a SQLite file,
+    /// which has one. A property rather than a cast: a failed cast to a protocol costs a
+    /// scan of the conformance tables at every start.
+    var userDirectory: (any UserDirectory)? { get }
     /// The states of `providers` and of every provider told to wait for its rate limit past
     /// `now` (what a worker checks again after a claim), by provider.
     func providerStates(of providers: [String], rateLimitedAfter now: Date) throws -> [String: ProviderState]
@@ -154,6 +158,9 @@ public protocol TimelineStorage: FetchMemory {
 
 /// The defaults callers through the protocol get, as ``Store``'s own methods give them.
 extension TimelineStorage {
+    /// One user and no directory.
+    public var userDirectory: (any UserDirectory)? { nil }
+
     /// One process refreshes: every claim is granted and nothing is held.
     public var sharesRefresh: Bool { false }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// The users of a store several people share (PostgreSQL).
 ///
-/// Each has a password and their own read and saved state, labels and notification marks.
+/// Each has a password and their own read and saved state, labels, views and notification
+/// marks.
 /// A SQLite file has one user and no directory.
 public protocol UserDirectory: Sendable {
     /// The user this store reads and writes state as.
@@ -19,4 +20,11 @@ public protocol UserDirectory: Sendable {
     func passwordHash(of name: String) throws -> String?
     /// The same database as user `name`: their read and saved state, labels and marks.
     func storage(actingAs name: String) throws -> any TimelineStorage
+    /// The views of the user this store acts as (``userName``), by name: filters they saved
+    /// for themselves beside the config's.
+    func ownViews() throws -> [(name: String, expression: String)]
+    /// Saves view `name` of this store's user, replacing one of that name.
+    func saveOwnView(_ name: String, expression: String) throws
+    /// Removes view `name` of this store's user; whether there was one.
+    func removeOwnView(_ name: String) throws -> Bool
 }

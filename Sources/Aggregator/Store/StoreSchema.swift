@@ -166,7 +166,8 @@ enum StoreSchema {
         ) WITHOUT ROWID;
         CREATE INDEX web_session_by_expiry ON web_session (expires_at);
         """,
-        // 14: nothing here: PostgreSQL stores its search vectors (FTS5 keeps its own index).
+        // 14: nothing here: PostgreSQL stores its search vectors (FTS5 keeps its own index)
+        // and its users' views (a SQLite file's one user keeps views in providers.json).
         // The step keeps both backends' version numbers in step.
         "SELECT 14",
     ]

@@ -80,8 +80,11 @@ struct TimelineCommand: ParsableCommand {
             request.unreadOnly = unread
             request.savedOnly = saved
             request.dedupe = !noDedupe
-            let query = try request.checked(configuration: configuration, now: context.now)
             let session = try context.session(configuration, readingOnly: true)
+            // The session's config also holds the user's own views (a database with users).
+            let withViews = session.configuration
+            let query = try request.checked(
+                configuration: configuration == nil && withViews.views.isEmpty ? nil : withViews, now: context.now)
             let page = try session.timeline(query)
             let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)
             context.print(renderer.render(page.items, format: format))
