@@ -112,6 +112,14 @@ extension PostgresStore {
         }
     }
 
+    public func advanceNotificationMark(rule name: String, from: Int64, to: Int64) throws -> Bool {
+        try write { session in
+            try session.execute(
+                "UPDATE notify_mark SET last_ref = ? WHERE user_id = \(userID) AND rule = ? AND last_ref = ?",
+                [.integer(to), .text(name), .integer(from)]) == 1
+        }
+    }
+
     public func siteIcon(_ site: String) throws -> SiteIcon? {
         try read { session in
             try session.rows("SELECT site, content_type, data, fetched_at FROM site_icon WHERE site = ?", [.text(site)]).first.map(

@@ -140,6 +140,10 @@ public protocol TimelineStorage: FetchMemory {
     func saveValidators(_ validators: HTTPValidators, for url: String, provider: String, now: Date) throws
     func notificationMarks() throws -> [String: Int64]
     func setNotificationMark(rule name: String, ref: Int64, now: Date) throws
+    /// Moves rule `name`'s mark from `from` to `to` only if it is still at `from`: whether
+    /// it moved. Of several workers that saw the same mark, one takes the items between
+    /// and notifies; the others find it moved.
+    func advanceNotificationMark(rule name: String, from: Int64, to: Int64) throws -> Bool
     /// The icon kept for `site` (an origin), or nil when none was fetched yet.
     func siteIcon(_ site: String) throws -> SiteIcon?
     /// Every icon kept with an image.

@@ -28,4 +28,11 @@ extension Store {
                 arguments: [name, ref, Self.millis(now)])
         }
     }
+
+    public func advanceNotificationMark(rule name: String, from: Int64, to: Int64) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE notify_mark SET last_ref = ? WHERE rule = ? AND last_ref = ?", arguments: [to, name, from])
+            return db.changesCount == 1
+        }
+    }
 }

@@ -233,8 +233,11 @@ public struct Watcher: Sendable {
         }
     }
 
-    /// The digests due now, the marks moved past them; a rule seen for the first time
-    /// starts at the newest stored item.
+    /// The digests due now, the marks moved past them.
+    ///
+    /// A rule seen for the first time starts at the newest stored item. A mark another watch
+    /// moved meanwhile is left to it: each item fires a rule once however many watches share
+    /// the database.
     static func collectDigests(
         _ configuration: Configuration, store: any TimelineStorage, now: Date
     ) throws -> [(NotificationRule, NotificationDigest)] {
@@ -255,7 +258,8 @@ public struct Watcher: Sendable {
             query.limit = 100_000
             query.now = now
             let items = try store.timeline(query).items
-            try store.setNotificationMark(rule: rule.name, ref: latest, now: now)
+            // Another watch on the same database that saw the same mark sends this digest.
+            guard try store.advanceNotificationMark(rule: rule.name, from: mark, to: latest) else { continue }
             if !items.isEmpty {
                 digests.append(
                     (rule, NotificationDigest(rule: rule.name, items: Array(items.prefix(Notifier.maximumItems)), total: items.count)))

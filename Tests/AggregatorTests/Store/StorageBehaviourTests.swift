@@ -172,6 +172,11 @@ final class StorageBehaviourTests: StoreTestCase {
         try store.setNotificationMark(rule: "mentions", ref: 10, now: ItemFactory.epoch)
         try store.setNotificationMark(rule: "mentions", ref: 4, now: ItemFactory.epoch)
         XCTAssertEqual(try store.notificationMarks(), ["mentions": 10], "a mark only moves forward")
+        // Two watches that both saw the mark at 10: one moves it and notifies, the other not.
+        XCTAssertTrue(try store.advanceNotificationMark(rule: "mentions", from: 10, to: 15))
+        XCTAssertFalse(try store.advanceNotificationMark(rule: "mentions", from: 10, to: 16))
+        XCTAssertFalse(try store.advanceNotificationMark(rule: "unknown", from: 0, to: 16))
+        XCTAssertEqual(try store.notificationMarks(), ["mentions": 15])
 
         XCTAssertNil(try store.siteIcon("https://a.example"))
         let icon = SiteIcon(
