@@ -18,10 +18,16 @@ extension WebSite {
     /// The cookie binding a visitor without a session to their form token.
     static let formCookie = "aggr_form"
 
+    /// The live session the request's cookie names; one signed in with the config's
+    /// password ends when that password is gone.
+    func signedInSession(_ request: WebRequest) throws -> SessionBook.Session? {
+        guard let session = try sessions.session(request.cookie(SessionBook.cookie), now: clock()) else { return nil }
+        return session.user != nil || password != nil ? session : nil
+    }
+
     /// The request's visitor; no server state is created for one without a session.
     func visitor(_ request: WebRequest) throws -> Visitor {
-        // A session signed in with the config's password ends when that password is gone.
-        if let session = try sessions.session(request.cookie(SessionBook.cookie), now: clock()), session.user != nil || password != nil {
+        if let session = try signedInSession(request) {
             return Visitor(session: session, signedIn: true, csrf: session.csrf)
         }
         let given = request.cookie(Self.formCookie).flatMap { Self.isNonce($0) ? $0 : nil }
@@ -70,9 +76,7 @@ extension WebSite {
     /// with a user's name and password (any name with the config's password); nil for nobody.
     func feedAccount(_ request: WebRequest) throws -> Account? {
         guard try requiresSignIn() else { return Account(user: nil) }
-        if let session = try sessions.session(request.cookie(SessionBook.cookie), now: clock()), session.user != nil || password != nil {
-            return Account(user: session.user)
-        }
+        if let session = try signedInSession(request) { return Account(user: session.user) }
         guard let header = request.header("Authorization"), header.lowercased().hasPrefix("basic "),
             let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
             let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")

@@ -72,11 +72,13 @@ extension LibrarySession {
 
     /// Renames the user's own view `name` when they have one; whether they had.
     func renameOwnView(_ name: String, to newName: String) throws -> Bool {
-        guard let directory, let view = try directory.ownViews().first(where: { $0.name == name }) else { return false }
+        guard let directory else { return false }
+        let views = try directory.ownViews()
+        guard let view = views.first(where: { $0.name == name }) else { return false }
         guard ProviderIdentifier.isValid(newName) else {
             throw ProviderEditError(localized("view name \"\(newName)\" must match [a-z0-9][a-z0-9_-]*"))
         }
-        guard try !directory.ownViews().contains(where: { $0.name == newName }) else {
+        guard !views.contains(where: { $0.name == newName }) else {
             throw ProviderEditError(localized("a view \"\(newName)\" exists already"))
         }
         try directory.saveOwnView(newName, expression: view.expression)
