@@ -152,6 +152,9 @@ func reported(_ error: Error) -> Error {
     case let error as ActionError:
         FileHandle.standardError.write(Data("aggr: \(error.description)\n".utf8))
         code = ExitCode.failure.rawValue
+    case let error as ProviderEditError:
+        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+        code = CLIFailure.usage
     case let error as SearchError:
         FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
         code = ExitCode.validationFailure.rawValue

@@ -111,6 +111,14 @@ enum PostgresSchema {
             PRIMARY KEY (user_id, name)
         )
         """,
+        // 15: each user's own notification rules, as providers.json's `notify` entries
+        // (JSON text); their marks are `notify_mark` rows named `own/<name>`.
+        """
+        CREATE TABLE user_rule (
+            user_id BIGINT NOT NULL REFERENCES aggr_user ON DELETE CASCADE, name TEXT NOT NULL, entry TEXT NOT NULL,
+            PRIMARY KEY (user_id, name)
+        )
+        """,
     ]
 
     /// The version this aggr's schema is at: the SQLite store's (``Store/schemaVersion``).

@@ -61,6 +61,41 @@ extension PostgresStore: UserDirectory {
         try write { session in try session.execute("DELETE FROM user_view WHERE user_id = \(userID) AND name = ?", [.text(name)]) == 1 }
     }
 
+    public func ownRules() throws -> [(name: String, entry: String)] {
+        try read { session in
+            try session.rows("SELECT name, entry FROM user_rule WHERE user_id = \(userID) ORDER BY name").map {
+                (try $0.get(0, as: String.self) ?? "", try $0.get(1, as: String.self) ?? "")
+            }
+        }
+    }
+
+    public func saveOwnRule(_ name: String, entry: String) throws {
+        try write { session in
+            try session.execute(
+                """
+                INSERT INTO user_rule (user_id, name, entry) VALUES (\(userID), ?, ?)
+                ON CONFLICT (user_id, name) DO UPDATE SET entry = excluded.entry
+                """, [.text(name), .text(entry)])
+        }
+    }
+
+    public func removeOwnRule(_ name: String) throws -> Bool {
+        try write { session in
+            let removed = try session.execute("DELETE FROM user_rule WHERE user_id = \(userID) AND name = ?", [.text(name)]) == 1
+            // A rule saved again later starts afresh, at the newest item then.
+            try session.execute("DELETE FROM notify_mark WHERE user_id = \(userID) AND rule = ?", [.text("own/" + name)])
+            return removed
+        }
+    }
+
+    public func everyonesRules() throws -> [(user: String, name: String, entry: String)] {
+        try read { session in
+            try session.rows(
+                "SELECT u.name, r.name, r.entry FROM user_rule r JOIN aggr_user u ON u.id = r.user_id ORDER BY u.name, r.name"
+            ).map { (try $0.get(0, as: String.self) ?? "", try $0.get(1, as: String.self) ?? "", try $0.get(2, as: String.self) ?? "") }
+        }
+    }
+
     public func passwordHash(of name: String) throws -> String? {
         try read { session in try session.value(String.self, "SELECT password_hash FROM aggr_user WHERE name = ?", [.text(name)]) }
     }

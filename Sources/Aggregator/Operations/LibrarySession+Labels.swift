@@ -77,16 +77,32 @@ extension LibrarySession {
     }
 
     func editViews(_ edit: (inout [JSONMember]) throws(ProviderEditError) -> Void) throws {
+        try editConfig(member: "views") { value throws(ProviderEditError) in
+            var views: [JSONMember] = []
+            if case .object(let existing)? = value { views = existing }
+            try edit(&views)
+            value = .object(views)
+        }
+    }
+
+    /// Edits the top-level member `key` of providers.json (nil when absent; added at the end)
+    /// and saves the file checked, as one edit among this process's.
+    func editConfig(member key: String, _ edit: (inout JSONValue?) throws(ProviderEditError) -> Void) throws {
         try shared.configEdits.withLock { _ in
             let editor = ConfigEditor(path: configuration.file, registry: registry)
             guard case .object(var members) = try editor.document() else {
                 throw ProviderEditError(localized("\(configuration.file) is not an object"))
             }
-            let index = members.firstIndex { $0.key == "views" }
-            var views: [JSONMember] = []
-            if let index, case .object(let existing) = members[index].value { views = existing }
-            try edit(&views)
-            if let index { members[index].value = .object(views) } else { members.append(JSONMember("views", .object(views))) }
+            let index = members.firstIndex { $0.key == key }
+            var value = index.map { members[$0].value }
+            try edit(&value)
+            if let index, let value {
+                members[index].value = value
+            } else if let index {
+                members.remove(at: index)
+            } else if let value {
+                members.append(JSONMember(key, value))
+            }
             configuration = try editor.save(.object(members))
         }
     }

@@ -13,11 +13,13 @@ public struct NotificationPreview: Sendable {
     /// The newest matches shown by the timeline (hidden items left out).
     public var newest: [StoredItem]
 
-    /// Looks up rule `name` in the session's config and matches it against what is stored.
+    /// Looks up rule `name` (the user's own, else the config's) and matches it against what
+    /// is stored, as the user.
     public init(session: LibrarySession, rule name: String, sample: Int = 10) throws {
         let (configuration, store, now) = (session.configuration, session.storage, session.clock())
-        guard let rule = configuration.notificationRule(named: name) else {
-            let names = configuration.notify.map(\.name)
+        let rules = try session.notificationRules()
+        guard let rule = rules.own.first(where: { $0.name == name }) ?? rules.config.first(where: { $0.name == name }) else {
+            let names = (rules.own + rules.config).map(\.name)
             let hint = NearestName.suggestion(for: name, among: names).map { localized(" (did you mean \"\($0)\"?)") } ?? ""
             let known =
                 names.isEmpty ? localized("\(configuration.file) has no \"notify\" rules") : "rules: \(names.joined(separator: ", "))"

@@ -3,7 +3,7 @@ import Foundation
 /// The users of a store several people share (PostgreSQL).
 ///
 /// Each has a password and their own read and saved state, labels, views and notification
-/// marks.
+/// rules and marks.
 /// A SQLite file has one user and no directory.
 public protocol UserDirectory: Sendable {
     /// The user this store reads and writes state as.
@@ -27,4 +27,13 @@ public protocol UserDirectory: Sendable {
     func saveOwnView(_ name: String, expression: String) throws
     /// Removes view `name` of this store's user; whether there was one.
     func removeOwnView(_ name: String) throws -> Bool
+    /// The notification rules of this store's user, by name: each a providers.json `notify`
+    /// entry as JSON text.
+    func ownRules() throws -> [(name: String, entry: String)]
+    /// Saves rule `name` of this store's user, replacing one of that name.
+    func saveOwnRule(_ name: String, entry: String) throws
+    /// Removes rule `name` of this store's user; whether there was one.
+    func removeOwnRule(_ name: String) throws -> Bool
+    /// Every user's own notification rules, by user and name (what a watch sends for).
+    func everyonesRules() throws -> [(user: String, name: String, entry: String)]
 }

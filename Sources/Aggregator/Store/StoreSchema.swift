@@ -170,6 +170,9 @@ enum StoreSchema {
         // and its users' views (a SQLite file's one user keeps views in providers.json).
         // The step keeps both backends' version numbers in step.
         "SELECT 14",
+        // 15: nothing here either: PostgreSQL keeps its users' own notification rules (a
+        // SQLite file's one user keeps them in providers.json).
+        "SELECT 15",
     ]
 
     /// The SQL functions migration 3 calls: ``SecretRedactor`` on a URL or key, and on URLs

@@ -202,13 +202,14 @@ public struct Watcher: Sendable {
     /// Starts each rule seen for the first time at the newest stored item: what is stored
     /// already is backlog and never fires it; what this pass stores does.
     func registerNewRules(_ configuration: Configuration) {
-        guard !configuration.notify.isEmpty else { return }
         do {
-            let marks = try store.notificationMarks()
-            let newRules = configuration.notify.filter { marks[$0.name] == nil }
-            guard !newRules.isEmpty else { return }
-            let latest = try store.latestRef()
-            for rule in newRules { try store.setNotificationMark(rule: rule.name, ref: latest) }
+            for set in ruleSets(configuration) {
+                let marks = try set.store.notificationMarks()
+                let newRules = set.rules.filter { marks[$0.mark] == nil }
+                guard !newRules.isEmpty else { continue }
+                let latest = try set.store.latestRef()
+                for rule in newRules { try set.store.setNotificationMark(rule: rule.mark, ref: latest) }
+            }
         } catch {
             report(.problem(localized("notifications: \(error)")))
         }
@@ -218,35 +219,67 @@ public struct Watcher: Sendable {
     /// (before sending: an item fires a rule at most once, even if aggr stops mid-delivery),
     /// and starts sending one digest per rule that matched.
     func notify(_ configuration: Configuration, through deliveries: DeliveryQueue) {
-        guard !configuration.notify.isEmpty else { return }
-        do {
-            for (rule, digest) in try Self.collectDigests(configuration, store: store, now: Date()) {
-                report(.matched(rule: rule.name, count: digest.total))
-                let notifier = notifier
-                let report = report
-                deliveries.start(digest) { digest in
-                    for delivery in await notifier.send(digest, for: rule) { report(.delivered(delivery)) }
+        for set in ruleSets(configuration) {
+            do {
+                for (rule, digest) in try Self.collectDigests(set, configuration: configuration, now: Date()) {
+                    report(.matched(rule: rule.name, count: digest.total))
+                    let notifier = notifier
+                    let report = report
+                    deliveries.start(digest) { digest in
+                        for delivery in await notifier.send(digest, for: rule) { report(.delivered(delivery)) }
+                    }
                 }
+            } catch {
+                report(.problem(localized("notifications: \(error)")))
+            }
+        }
+    }
+
+    /// The rules a pass evaluates: the config's over the watch's own state, then each user's
+    /// own over theirs (a rule that no longer reads is reported and left out).
+    func ruleSets(_ configuration: Configuration) -> [NotificationRuleSet] {
+        var sets: [NotificationRuleSet] = []
+        if !configuration.notify.isEmpty {
+            sets.append(NotificationRuleSet(store: store, rules: configuration.notify.map { ($0, $0.name) }))
+        }
+        guard let directory = session.directory else { return sets }
+        do {
+            let stored = try directory.everyonesRules()
+            for user in Set(stored.map(\.user)).sorted() {
+                var rules: [(rule: NotificationRule, mark: String)] = []
+                for entry in stored where entry.user == user {
+                    do {
+                        var rule = try LibrarySession.ownRule(entry.name, of: user, entry: entry.entry)
+                        // Deliveries and digests name whose rule it is.
+                        rule.name = "\(user)/\(entry.name)"
+                        rules.append((rule, LibrarySession.ownRuleMarkPrefix + entry.name))
+                    } catch {
+                        report(.problem(localized("notifications: \(error)")))
+                    }
+                }
+                sets.append(NotificationRuleSet(store: try directory.storage(actingAs: user), rules: rules))
             }
         } catch {
             report(.problem(localized("notifications: \(error)")))
         }
+        return sets
     }
 
-    /// The digests due now, the marks moved past them.
+    /// The digests due now for `set`, the marks moved past them.
     ///
     /// A rule seen for the first time starts at the newest stored item. A mark another watch
     /// moved meanwhile is left to it: each item fires a rule once however many watches share
     /// the database.
     static func collectDigests(
-        _ configuration: Configuration, store: any TimelineStorage, now: Date
+        _ set: NotificationRuleSet, configuration: Configuration, now: Date
     ) throws -> [(NotificationRule, NotificationDigest)] {
+        let store = set.store
         let latest = try store.latestRef()
         let marks = try store.notificationMarks()
         var digests: [(NotificationRule, NotificationDigest)] = []
-        for rule in configuration.notify {
-            guard let mark = marks[rule.name] else {
-                try store.setNotificationMark(rule: rule.name, ref: latest, now: now)
+        for (rule, markName) in set.rules {
+            guard let mark = marks[markName] else {
+                try store.setNotificationMark(rule: markName, ref: latest, now: now)
                 continue
             }
             guard latest > mark else { continue }
@@ -259,7 +292,7 @@ public struct Watcher: Sendable {
             query.now = now
             let items = try store.timeline(query).items
             // Another watch on the same database that saw the same mark sends this digest.
-            guard try store.advanceNotificationMark(rule: rule.name, from: mark, to: latest) else { continue }
+            guard try store.advanceNotificationMark(rule: markName, from: mark, to: latest) else { continue }
             if !items.isEmpty {
                 digests.append(
                     (rule, NotificationDigest(rule: rule.name, items: Array(items.prefix(Notifier.maximumItems)), total: items.count)))
@@ -267,4 +300,12 @@ public struct Watcher: Sendable {
         }
         return digests
     }
+}
+
+/// The notification rules one user's state is matched against, each with the name its
+/// mark is kept under.
+struct NotificationRuleSet {
+    /// The store acting as the user whose rules these are (their read state, their marks).
+    var store: any TimelineStorage
+    var rules: [(rule: NotificationRule, mark: String)]
 }

@@ -3,11 +3,11 @@ import ArgumentParser
 import ConsoleFrontEnd
 import Foundation
 
-/// `aggr notify`: the notification rules of providers.json.
+/// `aggr notify`: the notification rules aggr watch sends.
 struct NotifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "notify", abstract: localized("Check the notification rules that aggr watch sends."),
-        subcommands: [NotifyTestCommand.self])
+        commandName: "notify", abstract: localized("Add, list, remove and check the notification rules that aggr watch sends."),
+        subcommands: [NotifyListCommand.self, NotifyAddCommand.self, NotifyRemoveCommand.self, NotifyTestCommand.self])
 }
 
 /// `aggr notify test NAME`: which stored items a rule matches, then a test notification.
@@ -19,7 +19,7 @@ struct NotifyTestCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp(localized("The rule's name (\"name\" in providers.json's \"notify\").")))
+    @Argument(help: ArgumentHelp(localized("The rule's name (yours, or \"name\" in providers.json's \"notify\").")))
     var name: String
 
     @Option(help: ArgumentHelp(localized("Matches to show and send.")))

@@ -1,12 +1,18 @@
 import Foundation
 
-/// `"webhook": URL` (and `"secret_env"`): POSTs the digest as JSON, signed with
-/// `X-Aggr-Signature: sha256=<hex HMAC>` when the rule names a secret, retrying after the
-/// notifier's delays on a network error or a non-2xx answer.
+/// `"webhook": URL` or `"webhook_env": VARIABLE` (and `"secret_env"`): POSTs the digest as
+/// JSON, signed with `X-Aggr-Signature: sha256=<hex HMAC>` when the rule names a secret,
+/// retrying after the notifier's delays on a network error or a non-2xx answer.
+///
+/// `webhook_env` reads the URL from the watch's environment when it sends: for URLs that are
+/// secrets themselves (Slack's, Discord's), kept out of files and databases.
 struct WebhookChannel: NotificationChannel {
     static let name = NotificationDelivery.Channel.webhook
-    static let keys = ["webhook", "secret_env"]
+    static let keys = ["webhook", "webhook_env", "secret_env"]
+    /// The URL as configured; empty when ``urlEnv`` gives it.
     var url: String
+    /// The environment variable holding the URL.
+    var urlEnv: String?
     /// The environment variable holding the HMAC-SHA256 key.
     var secretEnv: String?
 
@@ -18,6 +24,11 @@ struct WebhookChannel: NotificationChannel {
                 throw rule.fail("webhook", localized("must be an http or https URL (got \"\(SecretRedactor.origin(of: text))…\")"))
             }
             channel = WebhookChannel(url: text)
+        }
+        if let variable = rule.field("webhook_env") {
+            guard channel == nil else { throw rule.fail("webhook_env", localized("gives the URL; the rule has a \"webhook\" already")) }
+            let name = try rule.reader.tokenEnv(variable, at: "\(rule.path).webhook_env", secret: "URL", example: "AGGR_TEAM_WEBHOOK")
+            channel = WebhookChannel(url: "", urlEnv: name)
         }
         if let secret = rule.field("secret_env") {
             let variable = try rule.reader.tokenEnv(
@@ -33,6 +44,16 @@ struct WebhookChannel: NotificationChannel {
     ) async
         -> NotificationDelivery
     {
+        var url = url
+        if let variable = urlEnv {
+            guard let value = notifier.environment[variable], WebURL.isHTTP(value) else {
+                let problem = notifier.environment[variable, default: ""].isEmpty ? localized("is not set") : localized("is not an http or https URL")
+                return .init(
+                    rule: rule.name, channel: Self.name, succeeded: false,
+                    detail: localized("not sent: \(variable) \(problem) (notify rule \"\(rule.name)\" posts to it)"))
+            }
+            url = value
+        }
         let body = digest.webhookBody(event: event)
         var headers = [("Content-Type", "application/json"), ("X-Aggr-Event", event)]
         var secrets: [String] = []
