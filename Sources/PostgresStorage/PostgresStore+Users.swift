@@ -96,6 +96,12 @@ extension PostgresStore: UserDirectory {
         }
     }
 
+    public func anyoneHasPassword() throws -> Bool {
+        try read { session in
+            try session.value(Bool.self, "SELECT EXISTS (SELECT 1 FROM aggr_user WHERE password_hash IS NOT NULL)", []) ?? false
+        }
+    }
+
     public func passwordHash(of name: String) throws -> String? {
         try read { session in try session.value(String.self, "SELECT password_hash FROM aggr_user WHERE name = ?", [.text(name)]) }
     }

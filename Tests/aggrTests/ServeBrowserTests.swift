@@ -205,4 +205,39 @@ final class ServeBrowserTests: ServeTestCase {
         XCTAssertTrue(site.isFavourited, "a forged request acted on nothing")
         XCTAssertFalse(after.contains("SECRETSESSIONVALUE"))
     }
+
+    /// On a database with users, a person signs in through the form in a real browser by
+    /// name and password; a wrong password keeps them on the form with the error.
+    func testAUserSignsInByNameAndPasswordInTheBrowser() throws {
+        let cluster = try PostgresCluster.shared.get()
+        runner.environment.merge(cluster.environment) { $1 }
+        runner.environment["AGGR_DB"] = try cluster.createDatabase()
+        directory.write("providers.json", #"{"providers": []}"#)
+        let lines = (1...2).map {
+            #"{"provider":"forum","section":"hot","id":"\#($0)","kind":"topic","title":"Topic \#($0)","url":"https://forum.example/\#($0)","published":"2026-11-20T00:00:00Z"}"#
+        }
+        XCTAssertEqual(try aggr("import", "-", input: lines.joined(separator: "\n") + "\n").status, 0)
+        XCTAssertEqual(try aggr("users", "add", "alice", input: "alice-long-secret\n").status, 0)
+        let base = try startServe()
+        let expression = """
+            JSON.stringify({path: location.pathname, user: document.querySelector('.user')?.textContent ?? '',
+              error: document.querySelector('.login .error')?.textContent ?? '', text: document.body.innerText})
+            """
+        func signIn(_ password: String) throws -> [String: Any] {
+            try evaluate(
+                base + "/", width: 1280, expression,
+                steps: [
+                    ["type": "input[name=user]", "text": "alice"], ["type": "input[name=password]", "text": password],
+                    ["click": "form.login button"],
+                ])
+        }
+        let refused = try signIn("bob-long-secret")
+        XCTAssertEqual(refused["path"] as? String, "/login", "\(refused)")
+        XCTAssertEqual(refused["error"] as? String, "Wrong user name or password.", "\(refused)")
+        XCTAssertFalse((refused["text"] as? String ?? "").contains("Topic 1"), "\(refused)")
+        let page = try signIn("alice-long-secret")
+        XCTAssertEqual(page["path"] as? String, "/", "\(page)")
+        XCTAssertEqual(page["user"] as? String, "alice", "the page names who signed in: \(page)")
+        XCTAssertTrue((page["text"] as? String ?? "").contains("Topic 2"), "\(page)")
+    }
 }

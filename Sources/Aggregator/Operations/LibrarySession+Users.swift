@@ -26,7 +26,7 @@ extension LibrarySession {
     /// Whether the database has users who can sign in (with a password); false on SQLite.
     public func hasUsersWithPasswords() throws -> Bool {
         guard let directory = storage.userDirectory else { return false }
-        return try directory.userNames().contains { try directory.passwordHash(of: $0) != nil }
+        return try directory.anyoneHasPassword()
     }
 
     /// The kept hash of user `name`'s password (what their reader-app tokens are signed

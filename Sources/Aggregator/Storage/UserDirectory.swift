@@ -16,6 +16,8 @@ public protocol UserDirectory: Sendable {
     func removeUser(_ name: String) throws
     /// Replaces the password of `name`; fails when there is no such user.
     func setPasswordHash(_ hash: String, of name: String) throws
+    /// Whether any user has a password (and so can sign in to `aggr serve`).
+    func anyoneHasPassword() throws -> Bool
     /// The kept hash of `name`'s password, nil for no such user or one without a password.
     func passwordHash(of name: String) throws -> String?
     /// The same database as user `name`: their read and saved state, labels and marks.
