@@ -46,4 +46,35 @@ final class FeedRefreshTests: EndToEndTestCase {
         XCTAssertTrue(again.stderr.contains("blog feed: not modified"), again.stderr)
         XCTAssertEqual(server.requests.last { $0.path == "/feed.xml" }?.header("If-Modified-Since"), "Fri, 20 Nov 2026 10:00:00 GMT")
     }
+
+    /// A host that says "slow down" (429, Retry-After) holds back the feeds on that host
+    /// and no other: feeds have no API, so each host is its own rate budget.
+    func testARateLimitingHostHoldsBackItsOwnFeedsOnly() throws {
+        let busy = try TestHTTPServer()
+        defer { busy.stop() }
+        let calm = try TestHTTPServer()
+        defer { calm.stop() }
+        let rss =
+            #"<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><item><title>Post</title><link>https://blog.example/1</link><guid>g1</guid></item></channel></rss>"#
+        busy.route("/spent.xml") { _ in .text("slow down", status: 429, headers: [("Retry-After", "7200")]) }
+        for server in [busy, calm] { server.route("/feed.xml") { _ in .text(rss, contentType: "application/rss+xml") } }
+        directory.write(
+            "providers.json",
+            """
+            {"providers": [
+              {"id": "spent", "type": "feed", "options": {"url": "\(busy.baseURL)/spent.xml"}},
+              {"id": "neighbour", "type": "feed", "options": {"url": "\(busy.baseURL)/feed.xml"}},
+              {"id": "elsewhere", "type": "feed", "sections": ["url/\(calm.baseURL)/feed.xml"]}
+            ]}
+            """)
+        let first = try aggr("refresh", "spent")
+        XCTAssertEqual(first.status, 1, first.stderr)
+        XCTAssertTrue(first.stderr.contains("spent"), first.stderr)
+        let second = try aggr("refresh", "--force")
+        XCTAssertTrue(second.stderr.contains("(budget shared with spent)"), second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains("elsewhere url/\(calm.baseURL)/feed.xml: 1 new"), "another host is not held back: \(second.stderr)")
+        XCTAssertEqual(busy.requests.filter { $0.path == "/feed.xml" }.count, 0, "nothing asked of the host that said wait")
+        XCTAssertEqual(calm.requests.count, 1)
+    }
 }

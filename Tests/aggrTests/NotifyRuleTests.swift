@@ -171,12 +171,15 @@ extension NotifyRuleTests {
         let receiver = try TestHTTPServer()
         defer { receiver.stop() }
         receiver.route("/hook") { _ in .text("ok") }
-        directory.write("providers.json", #"{"providers": [{"id": "blog", "type": "feed", "options": {"url": "\#(feed.baseURL)/feed.xml"}}]}"#)
+        directory.write(
+            "providers.json", #"{"providers": [{"id": "blog", "type": "feed", "options": {"url": "\#(feed.baseURL)/feed.xml"}}]}"#)
         let added = try aggr("notify", "add", "swift", "--when", "title ~* 'swift'", "--webhook-env", "TEAM_HOOK")
         XCTAssertEqual(added.status, 0, added.stderr)
         XCTAssertEqual(added.stderr, "saved notify rule swift in providers.json: aggr watch sends it\n")
         XCTAssertEqual(try aggr("notify", "add", "all", "--when", "kind = post", "--", "/bin/true").status, 0)
-        XCTAssertEqual(try aggr("notify", "list").stdout, "swift\tproviders.json\twebhook\ttitle ~* 'swift'\nall\tproviders.json\tcommand\tkind = post\n")
+        XCTAssertEqual(
+            try aggr("notify", "list").stdout,
+            "swift\tproviders.json\twebhook\ttitle ~* 'swift'\nall\tproviders.json\tcommand\tkind = post\n")
         let file = try String(contentsOfFile: directory.file("providers.json"), encoding: .utf8)
         XCTAssertTrue(file.contains(#""webhook_env": "TEAM_HOOK""#), file)
 
@@ -223,7 +226,8 @@ extension NotifyRuleTests {
             """)
         XCTAssertEqual(try aggr("users", "add", "alice", input: "correct horse battery\n").status, 0)
         XCTAssertEqual(try aggr("users", "add", "bob", input: "another long secret\n").status, 0)
-        let alices = try aggr("notify", "add", "mine", "--when", "title ~* 'swift'", "--webhook", "\(receiver.baseURL)/alice", "--user", "alice")
+        let alices = try aggr(
+            "notify", "add", "mine", "--when", "title ~* 'swift'", "--webhook", "\(receiver.baseURL)/alice", "--user", "alice")
         XCTAssertEqual(alices.status, 0, alices.stderr)
         XCTAssertEqual(alices.stderr, "saved notify rule mine for alice: aggr watch sends it\n")
         let slack = "https://hooks.slack.com/services/T0000/B0000/abcdEFGH1234ijklMNOP5678"
@@ -244,7 +248,8 @@ extension NotifyRuleTests {
         var environment = runner.environment
         environment["BOB_HOOK"] = "\(receiver.baseURL)/bob"
         let watches = try (0..<2).map { _ in
-            try BackgroundCommand(binary: runner.binary, arguments: ["watch", "--once"], directory: directory.path, environment: environment)
+            try BackgroundCommand(
+                binary: runner.binary, arguments: ["watch", "--once"], directory: directory.path, environment: environment)
         }
         for watch in watches { XCTAssertEqual(watch.waitForExit(timeout: 60), 0, watch.stderr) }
         func titles(_ path: String) throws -> [[String]] {

@@ -149,11 +149,24 @@ public struct Refresher: Sendable {
         }
     }
 
-    /// The rate-limit budget `entry` draws on: its type, API base and token.
+    /// The rate-limit budget `entry` draws on: its type, API base (or, without one, the
+    /// origin it fetches from) and token.
+    ///
+    /// Feeds and pages have no API: a host that answers `429` with `Retry-After` holds back
+    /// the providers on that host, in this process and (through the stored states) in every
+    /// worker, and no other.
     func budgetKey(_ entry: ProviderConfiguration) -> String {
         let metadata = registry.type(named: entry.type)?.metadata
         let token = ProviderContext.token(named: metadata?.tokenVariable(for: entry) ?? entry.tokenEnv, in: environment)
-        return SharedRateBudget.key(type: entry.type, apiURL: entry.apiURL ?? metadata?.defaultAPIURL, token: token)
+        let base = entry.apiURL ?? metadata?.defaultAPIURL ?? Self.origin(of: entry) ?? "provider \(entry.id)"
+        return SharedRateBudget.key(type: entry.type, apiURL: base, token: token)
+    }
+
+    /// The origin (scheme, host and port) a provider without an API base fetches from: its
+    /// `url` option, else its first section naming a URL, else its web URL.
+    static func origin(of entry: ProviderConfiguration) -> String? {
+        let candidates = [entry.stringOption("url")] + entry.sections.map(\.argument) + [entry.webURL]
+        return candidates.lazy.compactMap { $0 }.first(where: WebURL.isHTTP).map(SecretRedactor.origin(of:))
     }
 
     func refresh(

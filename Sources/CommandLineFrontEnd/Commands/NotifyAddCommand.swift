@@ -16,7 +16,8 @@ struct NotifyAddCommand: ParsableCommand {
     @Argument(help: ArgumentHelp(localized("The rule's name (a-z, 0-9, - and _).")))
     var name: String
 
-    @Option(help: ArgumentHelp(localized("The filter new items must match, e.g. 'kind = release and repo ~ \"swift\"'."), valueName: "filter"))
+    @Option(
+        help: ArgumentHelp(localized("The filter new items must match, e.g. 'kind = release and repo ~ \"swift\"'."), valueName: "filter"))
     var when: String
 
     @Option(help: ArgumentHelp(localized("POST the digest as JSON to this URL."), valueName: "url"))
@@ -42,7 +43,9 @@ struct NotifyAddCommand: ParsableCommand {
             throw ValidationError(localized("give a channel: --webhook URL, --webhook-env VARIABLE, --desktop, or a command after --"))
         }
         if webhook != nil, webhookEnv != nil { throw ValidationError(localized("give --webhook or --webhook-env, not both")) }
-        if secretEnv != nil, webhook == nil, webhookEnv == nil { throw ValidationError(localized("--secret-env signs a webhook; give one")) }
+        if secretEnv != nil, webhook == nil, webhookEnv == nil {
+            throw ValidationError(localized("--secret-env signs a webhook; give one"))
+        }
     }
 
     func run() throws {

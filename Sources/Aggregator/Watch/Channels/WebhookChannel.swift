@@ -47,7 +47,8 @@ struct WebhookChannel: NotificationChannel {
         var url = url
         if let variable = urlEnv {
             guard let value = notifier.environment[variable], WebURL.isHTTP(value) else {
-                let problem = notifier.environment[variable, default: ""].isEmpty ? localized("is not set") : localized("is not an http or https URL")
+                let problem =
+                    notifier.environment[variable, default: ""].isEmpty ? localized("is not set") : localized("is not an http or https URL")
                 return .init(
                     rule: rule.name, channel: Self.name, succeeded: false,
                     detail: localized("not sent: \(variable) \(problem) (notify rule \"\(rule.name)\" posts to it)"))
