@@ -40,51 +40,59 @@ extension PostgresStore: UserDirectory {
     public func storage(actingAs name: String) throws -> any TimelineStorage { try acting(as: name) }
 
     public func ownViews() throws -> [(name: String, expression: String)] {
-        try read { session in
-            try session.rows("SELECT name, expression FROM user_view WHERE user_id = \(userID) ORDER BY name").map {
-                (try $0.get(0, as: String.self) ?? "", try $0.get(1, as: String.self) ?? "")
-            }
-        }
+        try ownEntries(.views).map { ($0.name, $0.value) }
     }
 
-    public func saveOwnView(_ name: String, expression: String) throws {
-        try write { session in
-            try session.execute(
-                """
-                INSERT INTO user_view (user_id, name, expression) VALUES (\(userID), ?, ?)
-                ON CONFLICT (user_id, name) DO UPDATE SET expression = excluded.expression
-                """, [.text(name), .text(expression)])
-        }
-    }
+    public func saveOwnView(_ name: String, expression: String) throws { try saveOwnEntry(.views, name, expression) }
 
-    public func removeOwnView(_ name: String) throws -> Bool {
-        try write { session in try session.execute("DELETE FROM user_view WHERE user_id = \(userID) AND name = ?", [.text(name)]) == 1 }
-    }
+    public func removeOwnView(_ name: String) throws -> Bool { try removeOwnEntry(.views, name) }
 
-    public func ownRules() throws -> [(name: String, entry: String)] {
-        try read { session in
-            try session.rows("SELECT name, entry FROM user_rule WHERE user_id = \(userID) ORDER BY name").map {
-                (try $0.get(0, as: String.self) ?? "", try $0.get(1, as: String.self) ?? "")
-            }
-        }
-    }
+    public func ownRules() throws -> [(name: String, entry: String)] { try ownEntries(.rules).map { ($0.name, $0.value) } }
 
-    public func saveOwnRule(_ name: String, entry: String) throws {
-        try write { session in
-            try session.execute(
-                """
-                INSERT INTO user_rule (user_id, name, entry) VALUES (\(userID), ?, ?)
-                ON CONFLICT (user_id, name) DO UPDATE SET entry = excluded.entry
-                """, [.text(name), .text(entry)])
-        }
-    }
+    public func saveOwnRule(_ name: String, entry: String) throws { try saveOwnEntry(.rules, name, entry) }
 
     public func removeOwnRule(_ name: String) throws -> Bool {
+        let removed = try removeOwnEntry(.rules, name)
+        // A rule saved again later starts afresh, at the newest item then.
         try write { session in
-            let removed = try session.execute("DELETE FROM user_rule WHERE user_id = \(userID) AND name = ?", [.text(name)]) == 1
-            // A rule saved again later starts afresh, at the newest item then.
             try session.execute("DELETE FROM notify_mark WHERE user_id = \(userID) AND rule = ?", [.text("own/" + name)])
-            return removed
+        }
+        return removed
+    }
+
+    /// A table of things each user names for themselves.
+    enum OwnEntries {
+        case views, rules
+
+        var table: String { self == .views ? "user_view" : "user_rule" }
+        /// The column beside the name: a view's filter, a rule's JSON entry.
+        var column: String { self == .views ? "expression" : "entry" }
+    }
+
+    /// This store's user's entries of `kind`, by name.
+    func ownEntries(_ kind: OwnEntries) throws -> [(name: String, value: String)] {
+        try read { session in
+            try session.rows("SELECT name, \(kind.column) FROM \(kind.table) WHERE user_id = \(userID) ORDER BY name").map {
+                (try $0.get(0, as: String.self) ?? "", try $0.get(1, as: String.self) ?? "")
+            }
+        }
+    }
+
+    /// Saves this store's user's entry `name` of `kind`, replacing one of that name.
+    func saveOwnEntry(_ kind: OwnEntries, _ name: String, _ value: String) throws {
+        try write { session in
+            try session.execute(
+                """
+                INSERT INTO \(kind.table) (user_id, name, \(kind.column)) VALUES (\(userID), ?, ?)
+                ON CONFLICT (user_id, name) DO UPDATE SET \(kind.column) = excluded.\(kind.column)
+                """, [.text(name), .text(value)])
+        }
+    }
+
+    /// Removes this store's user's entry `name` of `kind`; whether there was one.
+    func removeOwnEntry(_ kind: OwnEntries, _ name: String) throws -> Bool {
+        try write { session in
+            try session.execute("DELETE FROM \(kind.table) WHERE user_id = \(userID) AND name = ?", [.text(name)]) == 1
         }
     }
 

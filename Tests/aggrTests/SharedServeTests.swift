@@ -163,6 +163,17 @@ final class SharedServeTests: ServeTestCase {
         }
         XCTAssertTrue(try tags(aliceToken).contains("user/-/label/mine"))
         XCTAssertFalse(try tags(bobToken).contains("user/-/label/mine"), "alice's view is no folder of bob's")
+        // Her app renames her folder: her own view is renamed, the config is not touched.
+        let configBefore = try String(contentsOfFile: directory.file("providers.json"), encoding: .utf8)
+        let renamed = try session(base).send(
+            "POST", "/reader/api/0/rename-tag", form: [("s", "user/-/label/mine"), ("dest", "user/-/label/picks")],
+            headers: [("Authorization", "GoogleLogin auth=\(aliceToken)")])
+        XCTAssertEqual(renamed.body, "OK")
+        XCTAssertTrue(try tags(aliceToken).contains("user/-/label/picks"))
+        XCTAssertFalse(try tags(aliceToken).contains("user/-/label/mine"))
+        XCTAssertEqual(try aggr("timeline", "picks", "--user", "alice").status, 0)
+        XCTAssertEqual(try aggr("timeline", "picks", "--user", "bob").status, 64, "bob has no such view")
+        XCTAssertEqual(try String(contentsOfFile: directory.file("providers.json"), encoding: .utf8), configBefore)
         let hexAlice = "alice".utf8.map { String(format: "%02x", $0) }.joined()
         let hexBob = "bob".utf8.map { String(format: "%02x", $0) }.joined()
         XCTAssertEqual(try info(bobToken.replacingOccurrences(of: "/\(hexBob)/", with: "/\(hexAlice)/")).status, 401)
