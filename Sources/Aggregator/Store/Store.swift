@@ -52,6 +52,12 @@ public final class Store: Sendable {
         configuration.prepareDatabase { db in
             // WAL with NORMAL sync cannot corrupt; at worst the last refresh is lost on power failure.
             if !readOnly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+            if !db.configuration.readonly {
+                // The writer's savepoints (one per refresh write) journal every page they
+                // change: in memory, not through a temporary file (106,000 of the 118,000
+                // pwrite calls of a 1,000-feed refresh went there).
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            }
             db.add(function: RegexCache.function)
             try FullTextRank.register(in: db)
         }
