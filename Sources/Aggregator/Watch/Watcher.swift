@@ -67,11 +67,13 @@ public struct Watcher: Sendable {
             } catch {
                 report(.configRejected(message: localized("\(error); keeping the last good config")))
             }
-            registerNewRules(configuration)
+            // Read once a pass: the rules of every user, each over a store acting as them.
+            let rules = ruleSets(configuration)
+            registerNewRules(rules)
             if let summary = await refreshDue(configuration, held: &held) { lastSummary = summary }
             await checkinDue(configuration, held: &checkinsHeld, through: deliveries)
             if Task.isCancelled { break }
-            notify(configuration, through: deliveries)
+            notify(rules, configuration, through: deliveries)
             if once {
                 await deliveries.drain()
                 break
@@ -201,9 +203,9 @@ public struct Watcher: Sendable {
 
     /// Starts each rule seen for the first time at the newest stored item: what is stored
     /// already is backlog and never fires it; what this pass stores does.
-    func registerNewRules(_ configuration: Configuration) {
+    func registerNewRules(_ rules: [NotificationRuleSet]) {
         do {
-            for set in ruleSets(configuration) {
+            for set in rules {
                 let marks = try set.store.notificationMarks()
                 let newRules = set.rules.filter { marks[$0.mark] == nil }
                 guard !newRules.isEmpty else { continue }
@@ -218,8 +220,8 @@ public struct Watcher: Sendable {
     /// Finds, for each rule, the items stored since it last looked, moves its mark past them
     /// (before sending: an item fires a rule at most once, even if aggr stops mid-delivery),
     /// and starts sending one digest per rule that matched.
-    func notify(_ configuration: Configuration, through deliveries: DeliveryQueue) {
-        for set in ruleSets(configuration) {
+    func notify(_ rules: [NotificationRuleSet], _ configuration: Configuration, through deliveries: DeliveryQueue) {
+        for set in rules {
             do {
                 for (rule, digest) in try Self.collectDigests(set, configuration: configuration, now: Date()) {
                     report(.matched(rule: rule.name, count: digest.total))
