@@ -6,6 +6,11 @@ import PackageDescription
 // tool; those builds go without the catalogs (see Localization/EmbeddedCatalogs+Fuzzing.swift).
 let fuzzing = ProcessInfo.processInfo.environment["AGGR_FUZZING"] != nil
 
+// The binaries people run link with lld and pack their relative relocations (DT_RELR, glibc
+// 2.36): a PIE Swift binary has ~90,000 of them, which the dynamic loader read as 2 MB of
+// RELA entries before main in every process (see docs/architecture.md, start-up).
+let startupLinking: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
+
 let package = Package(
     name: "aggr",
     platforms: [.macOS(.v13)],
@@ -33,15 +38,14 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // Image decoders for the reader's inline images, loaded on first use (include/CImage.h).
         .target(name: "CImage", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
+        // libxml2's headers (Debian libxml2-dev), and its functions loaded on first use (see
+        // include/CLibXML2.h).
+        .target(name: "CLibXML2", linkerSettings: [.linkedLibrary("dl")]),
         // zlib for `aggr serve`'s gzip responses (Debian zlib1g-dev).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // ncursesw for `aggr tui` (Debian libncurses-dev); see shim.h.
-        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // ncursesw for `aggr tui` (Debian libncurses-dev), loaded on first use (see
+        // include/CNcurses.h).
+        .target(name: "CNcurses", linkerSettings: [.linkedLibrary("dl")]),
         // libcrypto's digests for signed requests, loaded on first use (see include/COpenSSL.h).
         .target(name: "COpenSSL", linkerSettings: [.linkedLibrary("dl")]),
         .target(
@@ -87,9 +91,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "aggr", dependencies: ["CommandLineFrontEnd"]),
+        .executableTarget(name: "aggr", dependencies: ["CommandLineFrontEnd"], linkerSettings: startupLinking),
         // The same commands able to open PostgreSQL; `aggr` runs it for a postgres:// database.
-        .executableTarget(name: "aggr-postgres", dependencies: ["CommandLineFrontEnd", "PostgresStorage"]),
+        .executableTarget(name: "aggr-postgres", dependencies: ["CommandLineFrontEnd", "PostgresStorage"], linkerSettings: startupLinking),
         // `aggr serve`: the web UI, feeds and the Google Reader API over Hummingbird. Its own
         // binary, which `aggr serve` runs, so every other command starts without SwiftNIO.
         .target(
@@ -109,7 +113,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "aggr-serve",
-            dependencies: ["WebFrontEnd", "PostgresStorage", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WebFrontEnd", "PostgresStorage", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: startupLinking
         ),
         .target(
             name: "AggregatorTestSupport",

@@ -4,6 +4,7 @@ import ConsoleFrontEnd
 import Foundation
 import Logging
 import Providers
+import Synchronization
 
 /// What a command runs with: environment, config lookup, store and terminal.
 struct CommandContext {
@@ -79,10 +80,19 @@ struct CommandContext {
         _ configuration: Configuration, readingOnly: Bool = false, logger: Logger? = nil, clock: (@Sendable () -> Date)? = nil
     ) throws -> LibrarySession {
         let now = now
-        return try LibrarySession.open(
+        let session = try LibrarySession.open(
             configuration: configuration, databasePath: databasePath, registry: registry, environment: environment,
             readingOnly: readingOnly, servers: servers, logger: logger ?? Self.quietLogger, clock: clock ?? { now })
+        if readingOnly { Self.readers.withLock { $0.append(session) } }
+        return session
     }
+
+    /// The sessions this process opened only to read, kept open until it exits.
+    ///
+    /// Closing one releases its connection's dispatch queue, and releasing a queue starts a
+    /// dispatch worker thread to finish the job: a thread in every `aggr timeline`, after its
+    /// output, for nothing a reader leaves behind (it wrote nothing; the kernel closes the file).
+    private static let readers = Mutex<[LibrarySession]>([])
 
     /// A session for a command that reads no config (`show`, `read`, `save`…), or the
     /// optional one it read (nil: no providers, views or hiding rules).

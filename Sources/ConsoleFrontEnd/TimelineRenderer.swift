@@ -62,8 +62,10 @@ public struct TimelineRenderer: Sendable {
             if metricWidth > 0 {
                 line += "  " + TextStyle.dim.apply(DisplayWidth.pad(metrics[index], to: metricWidth, alignRight: true), enabled: color)
             }
-            while line.hasSuffix(" ") { line.removeLast() }
-            output += line + "\n"
+            // The padding's spaces, dropped as bytes (a space never ends a longer character).
+            let spaces = line.utf8.reversed().prefix { $0 == UInt8(ascii: " ") }.count
+            output += spaces == 0 ? line : String(decoding: line.utf8.dropLast(spaces), as: UTF8.self)
+            output += "\n"
         }
         return output
     }

@@ -54,6 +54,18 @@ final class OPMLAndExportTests: EndToEndTestCase {
         let failed = try aggr("import-opml", bad)
         XCTAssertEqual(failed.status, 65)
         XCTAssertEqual(failed.stderr, "aggr: \(bad) is not a readable feed: not an OPML document (no <opml> root)\n")
+
+        // libxml2 is loaded on first use, not linked: one that cannot be loaded is named
+        // (not taken for a bad file), and the config stays as it was.
+        let libraries = directory.file("broken-libraries")
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        directory.write("broken-libraries/libxml2.so.2", "")
+        let unloadable = try aggr("import-opml", opml, environment: ["LD_LIBRARY_PATH": libraries])
+        XCTAssertEqual(unloadable.status, 65)
+        XCTAssertTrue(
+            unloadable.stderr.hasPrefix("aggr: \(opml) is not a readable feed: cannot load libxml2: \(libraries)/libxml2.so.2"),
+            unloadable.stderr)
+        XCTAssertEqual(try String(contentsOfFile: directory.file("providers.json"), encoding: .utf8), written)
     }
 
     func testExportsAreValidAndReadBack() throws {

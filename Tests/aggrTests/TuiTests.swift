@@ -432,5 +432,18 @@ final class TuiTests: ServeTestCase {
         let terminal = try PseudoTerminal(argv: [runner.binary, "tui"], environment: environment, rows: 24, columns: 80)
         XCTAssertTrue(terminal.waitFor("terminal type 'no-such-terminal' is not in the terminfo database"))
         terminal.finish()
+
+        // ncursesw is loaded when the reader starts, not linked: one that cannot be loaded is
+        // named, and every other command goes on without it.
+        let libraries = directory.file("broken-libraries")
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        directory.write("broken-libraries/libncursesw.so.6", "")
+        environment["TERM"] = "xterm-256color"
+        environment["LD_LIBRARY_PATH"] = libraries
+        let unloadable = try PseudoTerminal(argv: [runner.binary, "tui"], environment: environment, rows: 24, columns: 80)
+        XCTAssertTrue(unloadable.waitFor("aggr: cannot load ncursesw: \(libraries)/libncursesw.so.6"))
+        unloadable.finish()
+        let timeline = try aggr("timeline", environment: ["LD_LIBRARY_PATH": libraries])
+        XCTAssertEqual(timeline.status, 0, timeline.stderr)
     }
 }

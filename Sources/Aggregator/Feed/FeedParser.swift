@@ -41,7 +41,7 @@ public struct FeedParser: Sendable {
         }
         // Broken XML: the HTML parser knows HTML entities and forgives structure.
         guard let document = try? MarkupDocument.html(bytes, url: url, encoding: charset) else {
-            throw FeedError(url: url, detail: bytes.isEmpty ? "empty body" : "neither XML nor JSON")
+            throw FeedError(url: url, detail: bytes.isEmpty ? "empty body" : MarkupDocument.unavailableReason ?? "neither XML nor JSON")
         }
         for name in ["rss", "feed", "rdf:rdf", "rdf"] {
             if let root = try? document.select(xpath: "//\(name)").first, let feed = feed(from: root) { return feed }

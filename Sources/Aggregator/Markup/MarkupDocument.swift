@@ -36,7 +36,7 @@ public final class MarkupDocument {
     /// Parses HTML; `encoding` is the charset from Content-Type, or nil to sniff (meta, BOM).
     public static func html(_ bytes: [UInt8], url: String? = nil, encoding: String? = nil) throws(MarkupError) -> MarkupDocument {
         let document = read(bytes) { htmlReadMemory($0, $1, url, encoding.flatMap(Self.supported), htmlOptions) }
-        guard let document else { throw MarkupError.unreadable(url: url, detail: bytes.isEmpty ? "empty document" : "not HTML") }
+        guard let document else { throw MarkupError.unreadable(url: url, detail: bytes.isEmpty ? "empty document" : failure("not HTML")) }
         return MarkupDocument(pointer: document, isHTML: true)
     }
 
@@ -45,9 +45,19 @@ public final class MarkupDocument {
         let document = read(bytes) { xmlReadMemory($0, $1, url, encoding.flatMap(Self.supported), xmlOptions) }
         guard let document, xmlDocGetRootElement(document) != nil else {
             if let document { xmlFreeDoc(document) }
-            throw MarkupError.unreadable(url: url, detail: bytes.isEmpty ? "empty document" : "not XML")
+            throw MarkupError.unreadable(url: url, detail: bytes.isEmpty ? "empty document" : failure("not XML"))
         }
         return MarkupDocument(pointer: document, isHTML: false)
+    }
+
+    /// Why no document can be parsed in this process (libxml2 could not be loaded), or nil.
+    public static var unavailableReason: String? {
+        aggr_xml_load_error().map { String(cString: $0) }
+    }
+
+    /// Why a parse of non-empty bytes gave no document: libxml2 could not be loaded, or `detail`.
+    private static func failure(_ detail: String) -> String {
+        unavailableReason ?? detail
     }
 
     /// Hands `bytes` to a libxml2 reader as a C buffer; nil for an empty buffer.

@@ -6,7 +6,9 @@ internal import GRDB
 public final class Store: Sendable {
     /// The database file.
     public let path: String
-    let pool: DatabasePool
+    /// A pool (one writer, concurrent readers) for a file opened for writing; one
+    /// connection for a file opened read-only, as a pool would open a second to read.
+    let pool: any DatabaseWriter
 
     /// Whether the file could only be opened for reading: every read works, writes fail
     /// with "is read-only".
@@ -83,7 +85,7 @@ public final class Store: Sendable {
     /// In WAL mode a few moments refuse at once instead of calling the busy handler: another
     /// process closing the last connection (it locks the file while it cleans up the log),
     /// or recovering after a crash. Processes starting together on one file meet them.
-    private static func openRetryingWhileBusy(_ open: () throws -> DatabasePool) throws -> DatabasePool {
+    private static func openRetryingWhileBusy(_ open: () throws -> any DatabaseWriter) throws -> any DatabaseWriter {
         let deadline = Date().addingTimeInterval(10)
         while true {
             do {
@@ -94,17 +96,23 @@ public final class Store: Sendable {
         }
     }
 
-    /// The pool; a read-only WAL file whose `-shm` cannot be created is opened immutable.
-    private static func openPool(path: String, configuration: GRDB.Configuration) throws -> DatabasePool {
+    /// The pool, or for reading only one connection (a pool's writer connection would sit
+    /// unused beside the reader it opens: a second open and schema parse for every
+    /// `timeline`); a read-only WAL file whose `-shm` cannot be created is opened immutable.
+    private static func openPool(path: String, configuration: GRDB.Configuration) throws -> any DatabaseWriter {
+        func open(_ path: String) throws -> any DatabaseWriter {
+            configuration.readonly
+                ? try DatabaseQueue(path: path, configuration: configuration) : try DatabasePool(path: path, configuration: configuration)
+        }
         do {
-            return try DatabasePool(path: path, configuration: configuration)
+            return try open(path)
         } catch let error as DatabaseError
             where configuration.readonly && [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode)
         {
             // A WAL file needs its -shm beside it, which this process cannot create; nobody it
             // could be writes the file either, so reading it as immutable is safe.
             let url = URL(fileURLWithPath: path).absoluteString
-            return try DatabasePool(path: url + "?immutable=1", configuration: configuration)
+            return try open(url + "?immutable=1")
         }
     }
 

@@ -222,7 +222,7 @@ enum StoreSchema {
     }
 
     /// Fails unless a file opened read-only already has this aggr's schema.
-    static func checkReadable(_ reader: DatabasePool, path: String) throws {
+    static func checkReadable(_ reader: any DatabaseReader, path: String) throws {
         let version = try reader.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         guard version == currentVersion else {
             throw StoreError(
@@ -234,7 +234,7 @@ enum StoreSchema {
     }
 
     /// Brings `writer`'s schema up to date, or fails when the file is from a newer aggr.
-    static func migrate(_ writer: DatabasePool, path: String) throws {
+    static func migrate(_ writer: any DatabaseWriter, path: String) throws {
         let version = try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         if version == currentVersion { return }
         try writer.writeWithoutTransaction { db in

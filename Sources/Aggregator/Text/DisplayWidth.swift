@@ -2,7 +2,52 @@
 public enum DisplayWidth {
     /// The number of terminal columns `text` occupies.
     public static func of(_ text: String) -> Int {
-        isPrintableASCII(text) ? text.utf8.count : text.reduce(0) { $0 + of($1) }
+        if isPrintableASCII(text) { return text.utf8.count }
+        var width = 0
+        for scalar in text.unicodeScalars {
+            guard let columns = standaloneWidth(scalar.value) else { return text.reduce(0) { $0 + of($1) } }
+            width += columns
+        }
+        return width
+    }
+
+    /// The columns of a scalar that is a grapheme cluster of its own whatever surrounds it
+    /// (printable ASCII and Latin, general punctuation, CJK ideographs and punctuation, kana,
+    /// Hangul syllables, full-width forms); nil for one that may join a cluster.
+    ///
+    /// Text made only of these, as most titles in Chinese, Japanese and Korean are, is
+    /// measured scalar by scalar, without the grapheme-cluster walk (the larger part of
+    /// rendering a timeline page of such titles). Gives what ``of(_:)-(Unicode.Scalar)``
+    /// gives for the same scalar.
+    static func standaloneWidth(_ value: UInt32) -> Int? {
+        switch value {
+        case 0x20..<0x7F: return 1
+        case 0xAD: return 0
+        case 0xA0..<0x300, 0x2010...0x2027, 0x2030...0x205E: return 1
+        case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+            return 2
+        default: return nil
+        }
+    }
+
+    /// The longest start of `text` within `width` columns when every scalar stands alone
+    /// (``standaloneWidth(_:)``), with the columns it takes; nil for other text.
+    private static func standalonePrefix(_ text: String, fitting width: Int) -> (text: String, columns: Int)? {
+        var end = text.unicodeScalars.startIndex
+        var used = 0
+        var fitted = false
+        for index in text.unicodeScalars.indices {
+            guard let next = standaloneWidth(text.unicodeScalars[index].value) else { return nil }
+            if !fitted {
+                if used + next > width {
+                    fitted = true
+                } else {
+                    used += next
+                    end = text.unicodeScalars.index(after: index)
+                }
+            }
+        }
+        return (String(text.unicodeScalars[..<end]), used)
     }
 
     /// Whether every byte of `text` is a printable ASCII character (one column each), which
@@ -48,6 +93,7 @@ public enum DisplayWidth {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
         if isPrintableASCII(text) { return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…" }
+        if let fitted = standalonePrefix(text, fitting: width - 1) { return fitted.text + "…" }
         var result = ""
         var used = 0
         for character in text {
@@ -61,6 +107,7 @@ public enum DisplayWidth {
 
     /// The longest start of `text` that fits in `width` columns, cut without a mark.
     public static func prefix(_ text: String, fitting width: Int) -> String {
+        if let fitted = standalonePrefix(text, fitting: width) { return fitted.text }
         var result = ""
         var used = 0
         for character in text {

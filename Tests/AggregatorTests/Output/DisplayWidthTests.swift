@@ -1,5 +1,6 @@
-import Aggregator
 import XCTest
+
+@testable import Aggregator
 
 final class DisplayWidthTests: XCTestCase {
     func testWidths() {
@@ -41,5 +42,46 @@ final class DisplayWidthTests: XCTestCase {
             }
             XCTAssertEqual(DisplayWidth.truncate(ascii, to: width), ascii.count <= width ? ascii : walked + "…", "width \(width)")
         }
+    }
+
+    /// Scalars that stand alone are measured one by one; every answer is the grapheme walk's.
+    func testStandaloneScalarsAgreeWithTheClusterWalk() {
+        var standalone: [Unicode.Scalar] = []
+        for value in UInt32(0)...0x3_FFFF {
+            guard let width = DisplayWidth.standaloneWidth(value) else { continue }
+            guard let scalar = Unicode.Scalar(value) else { return XCTFail("U+\(String(value, radix: 16)) is no scalar") }
+            XCTAssertEqual(width, DisplayWidth.of(Character(scalar)), "U+\(String(value, radix: 16))")
+            standalone.append(scalar)
+        }
+        XCTAssertGreaterThan(standalone.count, 30_000)
+        func walked(_ text: String, fitting width: Int) -> String {
+            var result = ""
+            var used = 0
+            for character in text {
+                let next = DisplayWidth.of(character)
+                if used + next > width { break }
+                result.append(character)
+                used += next
+            }
+            return result
+        }
+        // Mixed titles drawn over the whole set, the same every run.
+        let drawn = (0..<200).map { title in
+            String(String.UnicodeScalarView((0..<title % 25).map { standalone[(title * 7_919 + $0 * 104_729) % standalone.count] }))
+        }
+        let titles = ["V2EX 上的 “Swift 6” 讨论…", "ソフトウェア開発の話", "한국어 제목 — 테스트", "Ｆｕｌｌ　ｗｉｄｔｈ", "café über straße"] + drawn
+        for title in titles {
+            let cluster = title.reduce(0) { $0 + DisplayWidth.of($1) }
+            XCTAssertEqual(DisplayWidth.of(title), cluster, title)
+            for width in 0...cluster + 1 {
+                XCTAssertEqual(DisplayWidth.prefix(title, fitting: width), walked(title, fitting: width), "\(title) in \(width)")
+                let truncated = DisplayWidth.truncate(title, to: width)
+                XCTAssertEqual(
+                    truncated, width == 0 ? "" : cluster <= width ? title : walked(title, fitting: width - 1) + "…", "\(title) in \(width)")
+            }
+        }
+        // A combining mark after a standalone scalar sends the text to the cluster walk.
+        XCTAssertEqual(DisplayWidth.of("か\u{3099}な"), 4)
+        XCTAssertEqual(DisplayWidth.truncate("e\u{301}e\u{301}e\u{301}", to: 2), "e\u{301}…")
     }
 }
