@@ -59,6 +59,67 @@ public enum UpstreamDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     static func rfc822(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        return bytes.allSatisfy { $0 < 0x80 } ? rfc822(ascii: bytes) : rfc822(characters: text)
+    }
+
+    /// ``rfc822(characters:)`` for ASCII text, by bytes: the same answer for every such text,
+    /// without a `String` per word (a feed's dates are most of its parse).
+    static func rfc822(ascii bytes: [UInt8]) -> Date? {
+        var words: [Range<Int>] = []
+        var start: Int?
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: " ") {
+                if let first = start { words.append(first..<index) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let first = start { words.append(first..<bytes.count) }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        if let first = words.first, first.count >= 3, bytes[first].allSatisfy(isLetter) { words.removeFirst() }  // weekday
+        guard words.count >= 4, let day = integer(bytes[words[0]]) else { return nil }
+        let month = bytes[words[1]].prefix(3).map { isLetter($0) ? $0 | 0x20 : $0 }
+        guard let monthIndex = monthBytes.firstIndex(of: month), var year = integer(bytes[words[2]]) else { return nil }
+        if words[2].count == 2 { year += year < 50 ? 2000 : 1900 }
+        let time = bytes[words[3]].split(separator: UInt8(ascii: ":")).compactMap(integer)
+        guard time.count >= 2 else { return nil }
+        var offset = 0
+        if words.count >= 5 {
+            var scanner = DateScanner(bytes: bytes[words[4]])
+            guard let zone = scanner.zone(), scanner.atEnd else { return nil }
+            offset = zone
+        }
+        return make(
+            year: year, month: monthIndex + 1, day: day, hour: time[0], minute: time[1], seconds: Double(time.count > 2 ? time[2] : 0),
+            offset: offset)
+    }
+
+    private static let monthBytes = months.map { Array($0.utf8) }
+
+    /// What `Int(String(decoding: digits, as: UTF8.self))` gives: an optional sign, then
+    /// decimal digits only, nil on overflow.
+    static func integer(_ digits: ArraySlice<UInt8>) -> Int? {
+        var rest = digits
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        var value = 0
+        for byte in rest {
+            guard DateScanner.isDigit(byte) else { return nil }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, carry) =
+                negative
+                ? shifted.subtractingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                : shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    static func rfc822(characters text: String) -> Date? {
         var words = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         if let first = words.first, first.count >= 3, first.allSatisfy(\.isLetter) { words.removeFirst() }  // weekday
         guard words.count >= 4, let day = Int(words[0]),
@@ -156,6 +217,10 @@ struct DateScanner {
 
     init(_ text: String) {
         bytes = Array(text.utf8)
+    }
+
+    init(bytes: ArraySlice<UInt8>) {
+        self.bytes = Array(bytes)
     }
 
     var atEnd: Bool { index >= bytes.count }

@@ -1,5 +1,6 @@
-import Aggregator
 import XCTest
+
+@testable import Aggregator
 
 final class UpstreamDateTests: XCTestCase {
     let reference = Date(timeIntervalSince1970: 1_795_219_200)  // 2026-11-21T00:00:00Z
@@ -45,5 +46,40 @@ final class UpstreamDateTests: XCTestCase {
         ] {
             XCTAssertNil(UpstreamDate.parse(text, relativeTo: reference), text)
         }
+    }
+
+    /// RFC 822 dates in ASCII are read by bytes; every answer is the character-by-character
+    /// reading's, for well-formed dates and for every way one can be bent.
+    func testTheByteReadingOfRFC822AgreesWithTheCharacterReading() {
+        let weekdays = ["", "Wed, ", "wednesday ", "Xy, ", "W3d, ", ", ,"]
+        let days = ["02", "2", "+2", "-1", "32", "99999999999999999999", "a", "0"]
+        let months = ["Oct", "oct", "OCTOBER", "Oc", "Foo", "dec,"]
+        let years = ["2002", "02", "49", "50", "0", "10000", "-1", "+2002"]
+        let times = ["13:00:00", "13:00", "13", "13:xx:00", "25:61:61", "1:2:3:4", "::", "23:59:60"]
+        let zones = ["", " GMT", " gmt", " +0800", " -05:30", " +8", " EST", " XYZ", " Z", " +0800 extra", ",IST", "  "]
+        var checked = 0
+        var dates = 0
+        for weekday in weekdays {
+            for day in days {
+                for month in months {
+                    for year in years {
+                        for time in times {
+                            for zone in zones {
+                                let text = "\(weekday)\(day) \(month) \(year) \(time)\(zone)"
+                                let bytes = UpstreamDate.rfc822(ascii: Array(text.utf8))
+                                XCTAssertEqual(bytes, UpstreamDate.rfc822(characters: text), text)
+                                checked += 1
+                                if bytes != nil { dates += 1 }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(checked, 6 * 8 * 6 * 8 * 8 * 12)
+        XCTAssertGreaterThan(dates, 10_000, "well-formed dates are among them")
+        XCTAssertEqual(iso("Wed, 02 Oct 2002 13:00:00 GMT"), "2002-10-02T13:00:00Z")
+        XCTAssertEqual(iso("Wed, 02 Oct 2002 13:00:00 +0800"), "2002-10-02T05:00:00Z")
+        XCTAssertEqual(iso("Mié, 02 Oct 2002 13:00:00 GMT"), "2002-10-02T13:00:00Z", "not ASCII: read by characters")
     }
 }
