@@ -83,15 +83,16 @@ struct CommandContext {
         let session = try LibrarySession.open(
             configuration: configuration, databasePath: databasePath, registry: registry, environment: environment,
             readingOnly: readingOnly, servers: servers, logger: logger ?? Self.quietLogger, clock: clock ?? { now })
-        if readingOnly { Self.readers.withLock { $0.append(session) } }
+        if readingOnly, session.storage is Store { Self.readers.withLock { $0.append(session) } }
         return session
     }
 
-    /// The sessions this process opened only to read, kept open until it exits.
+    /// The sessions this process opened only to read a SQLite file, kept open until it exits.
     ///
     /// Closing one releases its connection's dispatch queue, and releasing a queue starts a
     /// dispatch worker thread to finish the job: a thread in every `aggr timeline`, after its
     /// output, for nothing a reader leaves behind (it wrote nothing; the kernel closes the file).
+    /// A PostgreSQL session still closes, saying goodbye to its server.
     private static let readers = Mutex<[LibrarySession]>([])
 
     /// A session for a command that reads no config (`show`, `read`, `save`…), or the
