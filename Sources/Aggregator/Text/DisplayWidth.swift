@@ -31,8 +31,8 @@ public enum DisplayWidth {
     }
 
     /// The longest start of `text` within `width` columns when every scalar stands alone
-    /// (``standaloneWidth(_:)``), with the columns it takes; nil for other text.
-    private static func standalonePrefix(_ text: String, fitting width: Int) -> (text: String, columns: Int)? {
+    /// (``standaloneWidth(_:)``); nil for other text.
+    private static func standalonePrefix(_ text: String, fitting width: Int) -> String? {
         var end = text.unicodeScalars.startIndex
         var used = 0
         var fitted = false
@@ -47,7 +47,7 @@ public enum DisplayWidth {
                 }
             }
         }
-        return (String(text.unicodeScalars[..<end]), used)
+        return String(text.unicodeScalars[..<end])
     }
 
     /// Whether every byte of `text` is a printable ASCII character (one column each), which
@@ -93,7 +93,7 @@ public enum DisplayWidth {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
         if isPrintableASCII(text) { return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…" }
-        if let fitted = standalonePrefix(text, fitting: width - 1) { return fitted.text + "…" }
+        if let fitted = standalonePrefix(text, fitting: width - 1) { return fitted + "…" }
         var result = ""
         var used = 0
         for character in text {
@@ -107,7 +107,7 @@ public enum DisplayWidth {
 
     /// The longest start of `text` that fits in `width` columns, cut without a mark.
     public static func prefix(_ text: String, fitting width: Int) -> String {
-        if let fitted = standalonePrefix(text, fitting: width) { return fitted.text }
+        if let fitted = standalonePrefix(text, fitting: width) { return fitted }
         var result = ""
         var used = 0
         for character in text {
