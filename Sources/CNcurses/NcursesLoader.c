@@ -57,7 +57,7 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static void load(void) {
     curses.library = dlopen("libncursesw.so.6", RTLD_NOW | RTLD_LOCAL);
     if (curses.library == NULL) {
-        snprintf(curses.error, sizeof curses.error, "cannot load ncursesw: %s", dlerror());
+        snprintf(curses.error, sizeof curses.error, "%s", dlerror());
         return;
     }
     RESOLVE(stdscr, "stdscr");

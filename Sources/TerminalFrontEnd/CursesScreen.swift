@@ -40,7 +40,9 @@ final class CursesScreen: @unchecked Sendable {
         if setlocale(LC_ALL, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
             setlocale(LC_ALL, "C.UTF-8")
         }
-        if let reason = aggr_curses_load_error() { throw TerminalError(String(cString: reason)) }
+        if let reason = aggr_curses_load_error() {
+            throw TerminalError(localized("cannot load ncursesw: \(String(cString: reason))"))
+        }
         guard aggr_terminal_known() != 0 else {
             let term = ProcessEnvironment.variables["TERM"] ?? ""
             throw TerminalError(

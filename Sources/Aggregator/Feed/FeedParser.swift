@@ -40,8 +40,12 @@ public struct FeedParser: Sendable {
             return feed
         }
         // Broken XML: the HTML parser knows HTML entities and forgives structure.
-        guard let document = try? MarkupDocument.html(bytes, url: url, encoding: charset) else {
-            throw FeedError(url: url, detail: bytes.isEmpty ? "empty body" : MarkupDocument.unavailableReason ?? "neither XML nor JSON")
+        let document: MarkupDocument
+        do {
+            document = try MarkupDocument.html(bytes, url: url, encoding: charset)
+        } catch {
+            // Nothing parses HTML only when there is nothing to parse or no libxml2 to parse it.
+            throw FeedError(url: url, detail: bytes.isEmpty ? "empty body" : error.detail)
         }
         for name in ["rss", "feed", "rdf:rdf", "rdf"] {
             if let root = try? document.select(xpath: "//\(name)").first, let feed = feed(from: root) { return feed }

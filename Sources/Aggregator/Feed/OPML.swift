@@ -37,9 +37,15 @@ public enum OPML {
 
     /// Every outline with an http(s) `xmlUrl`, folders flattened, in document order.
     public static func subscriptions(in bytes: [UInt8], file: String) throws(FeedError) -> [Subscription] {
-        guard let document = try? MarkupDocument.xml(HTMLEntityRewriter.rewrite(bytes), url: nil), let root = document.root,
-            root.name.lowercased() == "opml"
-        else { throw FeedError(url: file, detail: MarkupDocument.unavailableReason ?? "not an OPML document (no <opml> root)") }
+        let document: MarkupDocument
+        do {
+            document = try MarkupDocument.xml(HTMLEntityRewriter.rewrite(bytes), url: nil)
+        } catch {
+            throw FeedError(url: file, detail: error.detail)
+        }
+        guard let root = document.root, root.name.lowercased() == "opml" else {
+            throw FeedError(url: file, detail: "not an OPML document (no <opml> root)")
+        }
         let outlines = (try? document.select(xpath: "//*[local-name()='outline']")) ?? []
         return outlines.compactMap { outline in
             guard let url = outline.attribute("xmlUrl") ?? outline.attribute("xmlurl"), WebURL.isHTTP(url) else { return nil }

@@ -50,14 +50,9 @@ public final class MarkupDocument {
         return MarkupDocument(pointer: document, isHTML: false)
     }
 
-    /// Why no document can be parsed in this process (libxml2 could not be loaded), or nil.
-    public static var unavailableReason: String? {
-        aggr_xml_load_error().map { String(cString: $0) }
-    }
-
     /// Why a parse of non-empty bytes gave no document: libxml2 could not be loaded, or `detail`.
     private static func failure(_ detail: String) -> String {
-        unavailableReason ?? detail
+        aggr_xml_load_error().map { String(cString: $0) } ?? detail
     }
 
     /// Hands `bytes` to a libxml2 reader as a C buffer; nil for an empty buffer.
@@ -98,6 +93,12 @@ public enum MarkupError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(url: String?, detail: String)
     case badXPath(expression: String)
     case badSelector(selector: String, position: Int, message: String)
+
+    /// What went wrong, without the document's address (the caller names it).
+    public var detail: String {
+        if case .unreadable(_, let detail) = self { return detail }
+        return description
+    }
 
     public var description: String {
         switch self {

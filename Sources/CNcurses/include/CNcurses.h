@@ -17,7 +17,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-/* Why ncursesw could not be loaded, or NULL when it is. */
+/* Why ncursesw could not be loaded (the loader's own words, for a message that names the
+   library), or NULL when it is. */
 const char *aggr_curses_load_error(void);
 
 WINDOW *aggr_stdscr(void);
