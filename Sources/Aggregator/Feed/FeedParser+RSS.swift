@@ -69,11 +69,13 @@ extension FeedParser {
 /// The element children of one node grouped by local name, core vocabulary first, so an
 /// item's dozen lookups walk its children once.
 struct ChildIndex {
-    private var byName: [String: [MarkupNode]] = [:]
+    private var byName: [String: [MarkupNode]]
 
     init(_ node: MarkupNode) {
+        let children = node.children
+        byName = Dictionary(minimumCapacity: children.count)
         var extensions: [String: [MarkupNode]] = [:]
-        for child in node.children {
+        for child in children {
             let name = FeedParser.local(child.name)
             if FeedParser.isCore(child) { byName[name, default: []].append(child) } else { extensions[name, default: []].append(child) }
         }

@@ -9,8 +9,8 @@ extension Item {
         item.section = SecretRedactor.redact(url: section)
         // Click trackers (`utm_*`, `fbclid`…) are no part of where an item is.
         item.url = TrackingParameters.removed(from: SecretRedactor.redact(url: url))
-        // The byte test first: Foundation's `contains` bridges every id to NSString.
-        if id.utf8.contains(UInt8(ascii: ":")), id.contains("://") { item.id = SecretRedactor.redact(url: id) }
+        // By bytes: Foundation's `contains` bridges every id to NSString.
+        if id.utf8.contains("://".utf8) { item.id = SecretRedactor.redact(url: id) }
         item.image = image.map(SecretRedactor.redact(url:))
         item.title = Self.clean(title)
         item.summary = Self.clean(summary)

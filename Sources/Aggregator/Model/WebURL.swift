@@ -4,6 +4,11 @@ import Foundation
 public enum WebURL {
     /// Whether `text` is an absolute http(s) URL with a host.
     public static func isHTTP(_ text: String) -> Bool {
+        isPlainHTTP(text) || parsedIsHTTP(text)
+    }
+
+    /// ``isHTTP(_:)`` through URLComponents, for URLs ``isPlainHTTP(_:)`` cannot vouch for.
+    static func parsedIsHTTP(_ text: String) -> Bool {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else { return false }
@@ -16,6 +21,67 @@ public enum WebURL {
     /// parameters dropped. The fragment is kept: a reply (`/t/1#r_2`) is not its topic.
     public static func canonical(_ text: String) -> String {
         isCanonical(text) ? text : parsedCanonical(text)
+    }
+
+    /// Whether `text` is plainly an absolute http(s) URL, judged on its bytes without parsing.
+    ///
+    /// That is: `http://` or `https://` in any case, a host of ASCII letters, digits, `-` and
+    /// `.`, an optional port of up to five digits, then a path, query and fragment of the
+    /// characters RFC 3986 lets them carry unescaped and well-formed `%` escapes. Most links
+    /// are; false means "parse it", not "no" (``isHTTP(_:)`` asks URLComponents then).
+    static func isPlainHTTP(_ text: String) -> Bool {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        /// Steps over `expected` (lowercase letters match either case); whether it was there.
+        func skip(_ expected: String) -> Bool {
+            for wanted in expected.utf8 {
+                guard index < bytes.endIndex else { return false }
+                let byte = bytes[index]
+                guard byte == wanted || (isLetter(byte) && byte | 0x20 == wanted) else { return false }
+                index = bytes.index(after: index)
+            }
+            return true
+        }
+        guard skip("http") else { return false }
+        _ = skip("s")
+        guard skip("://") else { return false }
+        let hostStart = index
+        while index < bytes.endIndex, isLetter(bytes[index]) || isHostByte(bytes[index]) { index = bytes.index(after: index) }
+        guard index > hostStart else { return false }
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") {
+            index = bytes.index(after: index)
+            var port = 0
+            var digits = 0
+            while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), digits < 6 {
+                port = port * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                digits += 1
+                index = bytes.index(after: index)
+            }
+            guard (1...5).contains(digits), port <= 65_535 else { return false }
+        }
+        // The authority ends here or it is not plain (user info, other host characters).
+        guard index == bytes.endIndex || "/?#".utf8.contains(bytes[index]) else { return false }
+        // Path, then `?` query, then `#` fragment; `?` and `#` begin the next part once.
+        var part = 0
+        var escape = 0  // hex digits still expected after a %
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if escape > 0 {
+                guard isHexDigit(byte) else { return false }
+                escape -= 1
+            } else if byte == UInt8(ascii: "%") {
+                escape = 2
+            } else if byte == UInt8(ascii: "?") {
+                if part == 0 { part = 1 }
+            } else if byte == UInt8(ascii: "#") {
+                guard part < 2 else { return false }
+                part = 2
+            } else if !isPathByte(byte) {
+                return false
+            }
+            index = bytes.index(after: index)
+        }
+        return escape == 0
     }
 
     /// Whether `text` is already canonical, judged on its bytes without parsing.
@@ -57,6 +123,10 @@ public enum WebURL {
     static func isHostByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {

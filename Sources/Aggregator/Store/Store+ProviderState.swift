@@ -55,8 +55,9 @@ extension Store {
     /// The validators `provider` stored for `url` (which must already be redacted of secrets).
     public func validators(for url: String, provider: String) throws -> HTTPValidators? {
         try read { db in
+            // Asked once per fetch of a refresh: prepared once per connection.
             try Row.fetchOne(
-                db, sql: "SELECT etag, last_modified, body_hash FROM http_validator WHERE provider = ? AND url = ?",
+                db.cachedStatement(sql: "SELECT etag, last_modified, body_hash FROM http_validator WHERE provider = ? AND url = ?"),
                 arguments: [provider, url]
             )
             .map { HTTPValidators(etag: $0[0], lastModified: $0[1], bodyHash: $0[2]) }
