@@ -7,7 +7,12 @@ BIN_RELEASE = .build/release/aggr
 PREFIX ?= /usr/local
 # Release builds link the Swift runtime and Foundation statically: every aggr command starts
 # ~7 ms sooner (23.5 → 16 ms for `aggr --version`) and uses ~5 MB less memory.
-RELEASE = $(SWIFT) build -c release --static-swift-stdlib
+# Every module of a release build, ArgumentParser's and GRDB's included, reaches a generic
+# type's metadata through its accessor instead of demangling its name at run time: a name
+# makes the runtime check each generic requirement by scanning all ~6,900 protocol
+# conformances of the binary. `aggr --version` 24.9M → 21.2M instructions, 19 → 14 ms.
+RELEASE = $(SWIFT) build -c release --static-swift-stdlib \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 .PHONY: all deps build release run test test-asan test-tsan fuzz lint format bench demo install clean-bench screenshot po
 
