@@ -36,13 +36,19 @@ struct FeedRefreshBench {
         try Self.writeConfig(urls: urls, to: config)
         var aggrTimes: [Double] = []
         var peak = 0.0
+        let stored = "\(directory)/feeds-stored.sqlite"
         for round in 0..<5 {
             let database = "\(directory)/feeds-\(round).sqlite"
             let result = try run.spawn(run.aggr, ["refresh", "--config", config, "--db", database])
             aggrTimes.append(result.seconds)
             peak = max(peak, result.peakMegabytes)
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+            for suffix in ["", "-wal", "-shm"] {
+                // The last run's items are the shell's input below (its log too, if it kept one).
+                if round == 4 { try? FileManager.default.moveItem(atPath: database + suffix, toPath: stored + suffix) }
+                try? FileManager.default.removeItem(atPath: database + suffix)
+            }
         }
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: stored + suffix) } }
         aggrTimes.sort()
         let aggr = aggrTimes[2]
         let floor = try curlFloor(urls: urls, directory: directory)
@@ -50,6 +56,13 @@ struct FeedRefreshBench {
             String(
                 format: "   aggr refresh: median %.3f s (5 runs), peak RSS %.1f MB | curl --parallel (floor): median %.3f s → %.2f×", aggr,
                 peak, floor, aggr / floor))
+        if let store = try shellStore(from: stored, directory: directory) {
+            print(
+                String(
+                    format:
+                        "   fetch-and-store floor: curl %.3f s + the sqlite3 shell storing the same %d items %.3f s = %.3f s → aggr %.2f× of it",
+                    floor, store.items, store.seconds, floor + store.seconds, aggr / (floor + store.seconds)))
+        }
         guard count <= 1_000 else { return }
 
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/sfeed_update") {
@@ -107,6 +120,36 @@ struct FeedRefreshBench {
             "{\"id\": \"f\($0.offset + 1)\", \"type\": \"feed\", \"options\": {\"url\": \"\($0.element)\"}}"
         }
         try "{\"providers\": [\(entries.joined(separator: ",\n"))]}".write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// The storage floor: the sqlite3 shell copying the items a refresh stored into an empty
+    /// database with aggr's schema, search index included, in one statement each (what
+    /// SQLite itself needs to store them); the median of 3 runs, or nil without the shell.
+    func shellStore(from stored: String, directory: String) throws -> (seconds: Double, items: Int)? {
+        guard FileManager.default.isExecutableFile(atPath: UserCommandBench.shell) else { return nil }
+        let target = "\(directory)/feeds-shell.sqlite"
+        let script = "\(directory)/feeds-shell.sql"
+        try """
+        ATTACH '\(stored)' AS stored;
+        BEGIN;
+        INSERT INTO item SELECT * FROM stored.item;
+        INSERT INTO item_fts (rowid, title, summary, author, tags)
+            SELECT ref, title, summary, author, (SELECT group_concat(value, ' ') FROM json_each(tags)) FROM item;
+        COMMIT;
+        SELECT count(*) FROM item;
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        var times: [Double] = []
+        var items = 0
+        for _ in 0..<3 {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
+            _ = try run.spawn(run.aggr, ["import", "/dev/null", "--db", target])
+            _ = try run.spawn("/bin/sync", [])
+            let result = try run.spawn("/bin/sh", ["-c", "\(UserCommandBench.shell) '\(target)' < '\(script)'"])
+            times.append(result.seconds)
+            items = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
+        return (times.sorted()[1], items)
     }
 
     /// The network floor: curl fetching the same URLs at once (`--parallel`, up to 300 in
