@@ -54,6 +54,7 @@ extension FeedParser {
     func image(in item: MarkupNode, siteLink: String?) -> String? {
         for child in item.children {
             let name = Self.local(child.name)
+            guard name == "enclosure" || name == "content" else { continue }
             let type = child.attribute("type") ?? ""
             if name == "enclosure", type.hasPrefix("image/") { return resolve(child.attribute("url"), at: child, fallback: siteLink) }
             if name == "content", child.namespace == Namespace.media || child.name == "media:content",

@@ -61,27 +61,7 @@ public enum WebURL {
         }
         // The authority ends here or it is not plain (user info, other host characters).
         guard index == bytes.endIndex || "/?#".utf8.contains(bytes[index]) else { return false }
-        // Path, then `?` query, then `#` fragment; `?` and `#` begin the next part once.
-        var part = 0
-        var escape = 0  // hex digits still expected after a %
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if escape > 0 {
-                guard isHexDigit(byte) else { return false }
-                escape -= 1
-            } else if byte == UInt8(ascii: "%") {
-                escape = 2
-            } else if byte == UInt8(ascii: "?") {
-                if part == 0 { part = 1 }
-            } else if byte == UInt8(ascii: "#") {
-                guard part < 2 else { return false }
-                part = 2
-            } else if !isPathByte(byte) {
-                return false
-            }
-            index = bytes.index(after: index)
-        }
-        return escape == 0
+        return tail(of: bytes, from: index) != nil
     }
 
     /// Whether `text` is already canonical, judged on its bytes without parsing.
@@ -99,25 +79,44 @@ public enum WebURL {
             !bytes[hostStart...].starts(with: "www.".utf8)
         else { return false }
         let pathStart = index
-        var pathEnd = bytes.endIndex
+        guard let tail = tail(of: bytes, from: pathStart), !tail.hasQuery else { return false }
+        let pathLength = bytes.distance(from: pathStart, to: tail.pathEnd)
+        return pathLength == 1 || bytes[bytes.index(before: tail.pathEnd)] != UInt8(ascii: "/")
+    }
+
+    /// Where the path starting at `start` ends (its first `?` or `#`, or the end) and whether
+    /// a query follows, when path, query and fragment carry only what RFC 3986 lets them
+    /// carry unescaped and well-formed `%` escapes; nil otherwise.
+    static func tail(of bytes: String.UTF8View, from start: String.Index) -> (pathEnd: String.Index, hasQuery: Bool)? {
+        var index = start
+        var pathEnd: String.Index?
+        var hasQuery = false
+        var inFragment = false
         var escape = 0  // hex digits still expected after a %
         while index < bytes.endIndex {
             let byte = bytes[index]
             if escape > 0 {
-                guard isHexDigit(byte) else { return false }
+                guard isHexDigit(byte) else { return nil }
                 escape -= 1
             } else if byte == UInt8(ascii: "%") {
                 escape = 2
-            } else if byte == UInt8(ascii: "#"), pathEnd == bytes.endIndex {
-                pathEnd = index
-            } else if !isPathByte(byte) && !(pathEnd != bytes.endIndex && byte == UInt8(ascii: "?")) {
-                return false
+            } else if byte == UInt8(ascii: "?") {
+                // Only the first `?` before any `#` begins the query; later ones are its text.
+                if pathEnd == nil {
+                    pathEnd = index
+                    hasQuery = true
+                }
+            } else if byte == UInt8(ascii: "#") {
+                guard !inFragment else { return nil }
+                inFragment = true
+                if pathEnd == nil { pathEnd = index }
+            } else if !isPathByte(byte) {
+                return nil
             }
             index = bytes.index(after: index)
         }
-        guard escape == 0 else { return false }
-        let pathLength = bytes.distance(from: pathStart, to: pathEnd)
-        return pathLength == 1 || bytes[bytes.index(before: pathEnd)] != UInt8(ascii: "/")
+        guard escape == 0 else { return nil }
+        return (pathEnd ?? bytes.endIndex, hasQuery)
     }
 
     static func isHostByte(_ byte: UInt8) -> Bool {
