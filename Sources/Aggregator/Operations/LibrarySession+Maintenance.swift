@@ -36,6 +36,11 @@ extension LibrarySession {
     /// Each provider's fetch state (last success, failures, waits), without counting items.
     public func providerStates() throws -> [String: ProviderState] { try storage.providerStates() }
 
+    /// How many items are stored, of every provider (no provider's state is read).
+    public func storedItemCount() throws -> Int {
+        try storage.itemCounts().values.reduce(0) { $0 + $1.total }
+    }
+
     /// Stored and unread items per provider, and each provider's fetch state.
     public func providerStatus() throws -> (counts: [String: ProviderItemCount], states: [String: ProviderState]) {
         (try storage.itemCounts(), try storage.providerStates())

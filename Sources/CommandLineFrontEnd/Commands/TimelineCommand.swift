@@ -89,7 +89,7 @@ struct TimelineCommand: ParsableCommand {
             let renderer = TimelineRenderer(terminal: context.terminal, now: context.now)
             context.print(renderer.render(page.items, format: format))
             if page.items.isEmpty {
-                let stored = try session.providerStatus().counts.values.reduce(0) { $0 + $1.total }
+                let stored = try session.storedItemCount()
                 context.notice(stored == 0 ? localized("nothing stored yet: run `aggr refresh`") : localized("no items match"))
             } else if let next = page.nextCursor, format == .text {
                 context.notice(localized("more: aggr timeline --cursor \(next)"))
