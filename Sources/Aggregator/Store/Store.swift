@@ -54,10 +54,6 @@ public final class Store: Sendable {
         configuration.prepareDatabase { db in
             // WAL with NORMAL sync cannot corrupt; at worst the last refresh is lost on power failure.
             if !readOnly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-            // A reading command (one connection, for the life of one process) maps the file
-            // instead of reading each page into a heap buffer: a `timeline` read 458 pages
-            // through fresh heap pages, ~500 page faults of its ~1,400.
-            if readOnly { try db.execute(sql: "PRAGMA mmap_size = \(Self.readingMapSize)") }
             if !db.configuration.readonly {
                 // The writer's savepoints (one per refresh write) journal every page they
                 // change: in memory, not through a temporary file (106,000 of the 118,000
@@ -99,9 +95,6 @@ public final class Store: Sendable {
             }
         }
     }
-
-    /// How much of the file a reading command maps (SQLite caps it at its compile-time limit).
-    static let readingMapSize = 1 << 30
 
     /// The pool, or for reading only one connection (a pool's writer connection would sit
     /// unused beside the reader it opens: a second open and schema parse for every

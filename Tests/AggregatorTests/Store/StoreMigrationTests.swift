@@ -48,9 +48,6 @@ final class StoreMigrationTests: XCTestCase {
 
         let current = try Store.forReading(path: old)
         XCTAssertTrue(current.isReadOnly)
-        // Only a reading store maps the file (its pages are not copied to the heap).
-        XCTAssertEqual(try current.read { try Int.fetchOne($0, sql: "PRAGMA mmap_size") }, Store.readingMapSize)
-        XCTAssertEqual(try upgraded.read { try Int.fetchOne($0, sql: "PRAGMA mmap_size") }, 0)
         XCTAssertEqual(try current.timeline(TimelineQuery()).items.count, 0)
         XCTAssertThrowsError(try current.ingest([ItemFactory.item(id: "x")], section: Section(provider: "forum", key: "hot", title: "Hot")))
 
