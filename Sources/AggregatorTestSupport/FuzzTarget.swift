@@ -128,6 +128,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = SecretRedactor.redactURLs(in: text)
             _ = SecretRedactor.redact(url: text)
             _ = TerminalText.sanitize(text)
+            // The byte readings of http(s) URLs run before any parse.
+            _ = WebURL.isHTTP(text)
+            _ = WebURL.canonical(text)
         case .sanitizer:
             // Whatever comes in, no live script element or frame comes out.
             let safe = HTMLSanitizer.sanitize(text, baseURL: "https://example.com/a/b")
