@@ -54,6 +54,21 @@ struct BenchRun {
     }
 }
 
+extension BenchRun {
+    /// The files of a SQLite database in WAL mode: the database, its log and its index.
+    static let databaseSuffixes = ["", "-wal", "-shm"]
+
+    /// Deletes the database at `path` with its log and index, whichever exist.
+    static func removeDatabase(_ path: String) {
+        for suffix in databaseSuffixes { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// Moves the database at `path` with its log and index, whichever exist, to `target`.
+    static func moveDatabase(_ path: String, to target: String) {
+        for suffix in databaseSuffixes { try? FileManager.default.moveItem(atPath: path + suffix, toPath: target + suffix) }
+    }
+}
+
 /// A benchmark that could not run.
 struct BenchFailure: Error, CustomStringConvertible {
     var description: String

@@ -42,13 +42,10 @@ struct FeedRefreshBench {
             let result = try run.spawn(run.aggr, ["refresh", "--config", config, "--db", database])
             aggrTimes.append(result.seconds)
             peak = max(peak, result.peakMegabytes)
-            for suffix in ["", "-wal", "-shm"] {
-                // The last run's items are the shell's input below (its log too, if it kept one).
-                if round == 4 { try? FileManager.default.moveItem(atPath: database + suffix, toPath: stored + suffix) }
-                try? FileManager.default.removeItem(atPath: database + suffix)
-            }
+            // The last run's items are the shell's input below.
+            if round == 4 { BenchRun.moveDatabase(database, to: stored) } else { BenchRun.removeDatabase(database) }
         }
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: stored + suffix) } }
+        defer { BenchRun.removeDatabase(stored) }
         aggrTimes.sort()
         let aggr = aggrTimes[2]
         let floor = try curlFloor(urls: urls, directory: directory)
@@ -141,14 +138,14 @@ struct FeedRefreshBench {
         var times: [Double] = []
         var items = 0
         for _ in 0..<3 {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
+            BenchRun.removeDatabase(target)
             _ = try run.spawn(run.aggr, ["import", "/dev/null", "--db", target])
             _ = try run.spawn("/bin/sync", [])
             let result = try run.spawn("/bin/sh", ["-c", "\(UserCommandBench.shell) '\(target)' < '\(script)'"])
             times.append(result.seconds)
             items = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         }
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
+        BenchRun.removeDatabase(target)
         return (times.sorted()[1], items)
     }
 

@@ -54,7 +54,7 @@ struct PostgresBench {
             let onSQLite = try bench.median(5) { try run.spawn(run.aggr, arguments + ["--db", sqlite]).seconds }
             print("   \(label): PostgreSQL \(bench.ms(onPostgres)) | SQLite \(bench.ms(onSQLite)) → \(bench.ratio(onPostgres, onSQLite))")
         }
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: sqlite + suffix) }
+        BenchRun.removeDatabase(sqlite)
     }
 
     /// `aggr refresh` of `feeds` loopback feeds into a new database by one process, then by

@@ -108,9 +108,7 @@ struct UserCommandBench {
         var aggrRuns: [BenchRun.Measurement] = []
         var shellRuns: [Double] = []
         for round in 0..<3 {
-            for path in [database, reference] {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            }
+            [database, reference].forEach(BenchRun.removeDatabase)
             // The shell loads the same rows into an empty database with aggr's schema.
             _ = try run.spawn(run.aggr, ["import", "/dev/null", "--db", reference])
             _ = try run.spawn("/bin/sync", [])
@@ -124,7 +122,7 @@ struct UserCommandBench {
                 aggrRuns.append(try run.spawn(run.aggr, ["import", ndjson, "--db", database]))
             }
         }
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: reference + suffix) }
+        BenchRun.removeDatabase(reference)
         let imported = aggrRuns.sorted { $0.seconds < $1.seconds }[1]
         let peak = aggrRuns.map(\.peakMegabytes).max() ?? 0
         let shellImport = shellRuns.sorted()[1]
@@ -170,9 +168,7 @@ struct UserCommandBench {
             }
             print("   search \"\(words)\": \(ms(search)) vs sqlite3 MATCH \(ms(shellSearch)) → \(ratio(search, shellSearch)) (goal ≤ 3×)")
         }
-        try? FileManager.default.removeItem(atPath: database)
-        try? FileManager.default.removeItem(atPath: database + "-wal")
-        try? FileManager.default.removeItem(atPath: database + "-shm")
+        BenchRun.removeDatabase(database)
     }
 
     func median(_ runs: Int, _ body: () throws -> Double) throws -> Double {
