@@ -67,7 +67,7 @@ public enum AggrEntry {
         execv(binary, argv)
         let message = localized(
             "\(binary) is missing: a PostgreSQL database needs it (build it with `swift build --product aggr-postgres`, or `make install`)")
-        FileHandle.standardError.write(Data("aggr: \(message)\n".utf8))
+        StandardStream.error.write("aggr: \(message)\n")
         exit(1)
     }
 }

@@ -119,12 +119,12 @@ struct CommandContext {
 
     /// Writes `text` to standard output as is.
     func print(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStream.output.write(text)
     }
 
     /// Writes a notice line to standard error.
     func notice(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardStream.error.write(text + "\n")
     }
 }
 
@@ -152,22 +152,22 @@ func reported(_ error: Error) -> Error {
     let code: Int32
     switch error {
     case let error as ConfigError:
-        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+        StandardStream.error.write("aggr: \(error)\n")
         code = CLIFailure.configError
     case let error as CLIFailure:
-        FileHandle.standardError.write(Data("aggr: \(error.message)\n".utf8))
+        StandardStream.error.write("aggr: \(error.message)\n")
         code = error.exitCode
     case let error as StoreError:
-        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+        StandardStream.error.write("aggr: \(error)\n")
         code = ExitCode.failure.rawValue
     case let error as ActionError:
-        FileHandle.standardError.write(Data("aggr: \(error.description)\n".utf8))
+        StandardStream.error.write("aggr: \(error.description)\n")
         code = ExitCode.failure.rawValue
     case let error as ProviderEditError:
-        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+        StandardStream.error.write("aggr: \(error)\n")
         code = CLIFailure.usage
     case let error as SearchError:
-        FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+        StandardStream.error.write("aggr: \(error)\n")
         code = ExitCode.validationFailure.rawValue
     default:
         return error

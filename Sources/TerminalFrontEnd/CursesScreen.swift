@@ -186,7 +186,7 @@ final class CursesScreen: @unchecked Sendable {
     /// Writes `sequence` at row `row`, column `column` (from 0) without moving curses' cursor.
     func writeOutOfBand(_ sequence: String, row: Int, column: Int) {
         let framed = "\u{1B}7\u{1B}[\(row + 1);\(column + 1)H" + sequence + "\u{1B}8"
-        lock.withLock { if isOpen { FileHandle.standardOutput.write(Data(framed.utf8)) } }
+        lock.withLock { if isOpen { StandardStream.output.write(framed) } }
     }
 
     /// Gives the terminal to `body` (an editor), then takes it back and repaints.

@@ -198,7 +198,7 @@ extension TerminalReader {
     /// Copies through OSC 52, which terminals (and tmux with set-clipboard) honour, over SSH too.
     func copy(_ text: String) {
         let sequence = "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
-        FileHandle.standardOutput.write(Data(sequence.utf8))
+        StandardStream.output.write(sequence)
         model.message = localized("copied \(TerminalText.sanitize(text))")
     }
 

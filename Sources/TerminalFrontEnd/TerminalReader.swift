@@ -55,7 +55,7 @@ public final class TerminalReader {
         self.screen = screen
         let stop = Self.restoreOnSignals(screen)
         defer {
-            if shownImage != nil, images == .kitty { FileHandle.standardOutput.write(Data(KittyGraphics.deleteAll.utf8)) }
+            if shownImage != nil, images == .kitty { StandardStream.output.write(KittyGraphics.deleteAll) }
             screen.close()
             stop.forEach { $0.cancel() }
         }
@@ -103,7 +103,7 @@ public final class TerminalReader {
         let wanted = wantedImage()
         if let shown = shownImage, shown.ref != wanted?.ref || shown.row != wanted?.row {
             // Wipe it: kitty deletes its placements; sixel pixels go with a full repaint.
-            if images == .kitty { FileHandle.standardOutput.write(Data(KittyGraphics.deleteAll.utf8)) }
+            if images == .kitty { StandardStream.output.write(KittyGraphics.deleteAll) }
             screen.repaintAll()
             shownImage = nil
         }

@@ -42,7 +42,7 @@ struct ServeMain: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessEnvironment.variables
-        let write: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        let write: @Sendable (String) -> Void = { StandardStream.error.write($0 + "\n") }
         do {
             try? Localization.use(Localization.choose(flag: lang, configured: nil, environment: environment))
             let configuration = try ConfigLoader(registry: BuiltinProviders.registry).load(

@@ -34,13 +34,17 @@ public struct ConfigLoader: Sendable {
     /// The bytes of the config file at `path`, nil when it cannot be read; a file past
     /// ``maximumBytes`` is refused before it is read.
     static func contents(of path: String, displayName: String) throws(ConfigError) -> [UInt8]? {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumBytes {
+        switch LocalFile.contents(of: path, limit: maximumBytes) {
+        case .bytes(let bytes):
+            return bytes
+        case .tooLarge(let size):
             throw ConfigError(
                 file: displayName, location: "",
                 message: localized(
                     "is \(size >> 20) MiB; a config file over \(maximumBytes >> 20) MiB is refused (is this the right file?)"))
+        case .unreadable:
+            return nil
         }
-        return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     /// Parses and checks config text; `file` names it in errors.

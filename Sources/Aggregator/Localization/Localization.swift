@@ -37,8 +37,8 @@ public enum Localization {
         var file = "po/\(language).po"
         if let localFolder {
             let path = localFolder + "/" + language + ".po"
-            if let data = FileManager.default.contents(atPath: path) {
-                text = String(decoding: data, as: UTF8.self)
+            if case .bytes(let bytes) = LocalFile.contents(of: path, limit: 64 << 20) {
+                text = String(decoding: bytes, as: UTF8.self)
                 file = path
             }
         }

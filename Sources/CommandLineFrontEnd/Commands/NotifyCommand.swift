@@ -54,7 +54,7 @@ struct NotifyTestCommand: AsyncParsableCommand {
             context.print(output)
             guard !dryRun else { return }
             let errorIsTTY = isatty(STDERR_FILENO) == 1
-            let toTerminal: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+            let toTerminal: @Sendable (String) -> Void = { StandardStream.error.write($0) }
             let notifier = Notifier(environment: context.environment, terminal: errorIsTTY ? toTerminal : nil)
             for delivery in await notifier.send(preview.digest, for: preview.rule, event: "test") {
                 context.notice(delivery.line)

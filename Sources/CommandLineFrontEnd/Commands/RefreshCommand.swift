@@ -50,7 +50,7 @@ struct RefreshCommand: AsyncParsableCommand {
             let errorIsTTY = isatty(STDERR_FILENO) == 1
             let progress = RefreshProgress(
                 live: errorIsTTY, color: errorIsTTY && context.terminal.color, width: context.terminal.width,
-                write: { FileHandle.standardError.write(Data($0.utf8)) })
+                write: { StandardStream.error.write($0) })
             let ticker = Task {
                 while !Task.isCancelled {
                     try? await Task.sleep(nanoseconds: 100_000_000)

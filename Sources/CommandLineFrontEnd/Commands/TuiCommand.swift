@@ -32,7 +32,7 @@ struct TuiCommand: ParsableCommand {
 
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            FileHandle.standardError.write(Data(localized("aggr: tui needs a terminal (use `aggr timeline` in scripts)\n").utf8))
+            StandardStream.error.write(localized("aggr: tui needs a terminal (use `aggr timeline` in scripts)\n"))
             throw ExitCode(CLIFailure.usage)
         }
         let context = CommandContext(options: global)
@@ -44,13 +44,13 @@ struct TuiCommand: ParsableCommand {
             let session = try context.session(configuration, logger: logger, clock: { Date() })
             try TerminalReader(session: session, images: InlineImageProtocol.chosen(by: images, environment: context.environment)).run()
         } catch let error as ConfigError {
-            FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+            StandardStream.error.write("aggr: \(error)\n")
             throw ExitCode(CLIFailure.configError)
         } catch let error as TerminalError {
-            FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+            StandardStream.error.write("aggr: \(error)\n")
             throw ExitCode(CLIFailure.usage)
         } catch let error as StoreError {
-            FileHandle.standardError.write(Data("aggr: \(error)\n".utf8))
+            StandardStream.error.write("aggr: \(error)\n")
             throw ExitCode.failure
         }
     }

@@ -43,7 +43,7 @@ struct UpstreamAction {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CLIFailure(message: localized("\(warning): pass --yes to \(action.rawValue) anyway (nothing was sent)"), exitCode: 1)
         }
-        FileHandle.standardError.write(Data("\(warning).\n\(action.rawValue) “\(TerminalText.sanitize(title))”? [y/N] ".utf8))
+        StandardStream.error.write("\(warning).\n\(action.rawValue) “\(TerminalText.sanitize(title))”? [y/N] ")
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         guard answer == "y" || answer == "yes" else { throw CLIFailure(message: localized("nothing was sent"), exitCode: 1) }
     }

@@ -40,7 +40,7 @@ struct WatchCommand: AsyncParsableCommand {
                 }
             }
             let errorIsTTY = isatty(STDERR_FILENO) == 1
-            let write: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+            let write: @Sendable (String) -> Void = { StandardStream.error.write($0) }
             let log = WatchLog(live: errorIsTTY, color: errorIsTTY && context.terminal.color, width: context.terminal.width, write: write)
             // The watch's clock is the wall clock: each pass happens at its own time.
             let session = try context.session(configuration, clock: { Date() })
