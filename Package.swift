@@ -8,8 +8,17 @@ let fuzzing = ProcessInfo.processInfo.environment["AGGR_FUZZING"] != nil
 
 // The binaries people run link with lld and pack their relative relocations (DT_RELR, glibc
 // 2.36): a PIE Swift binary has ~90,000 of them, which the dynamic loader read as 2 MB of
-// RELA entries before main in every process (see docs/architecture.md, start-up).
-let startupLinking: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
+// RELA entries before main in every process. They also put the functions a command runs
+// first in the code (scripts/startup-order/aggr.order; it orders anything only in a release
+// build, whose modules the Makefile compiles with -function-sections): see
+// docs/architecture.md, start-up.
+let startupLinking: [LinkerSetting] = [
+    .unsafeFlags([
+        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/startup-order/aggr.order",
+        "-Xlinker", "--no-warn-symbol-ordering",
+    ])
+]
 
 let package = Package(
     name: "aggr",
