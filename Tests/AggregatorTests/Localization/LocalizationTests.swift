@@ -133,6 +133,10 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(key.filling("%2$s 更新，%1$s 新增"), "two 更新，3 新增")
         XCTAssertEqual(key.filling("%d and %s and %s"), "3 and two and ", "a placeholder past the arguments is empty")
         XCTAssertEqual(key.filling("%9$s!"), "!")
+        let literal: LocalizedKey = "100% of 数据库 rows, then 50%"
+        XCTAssertEqual(literal.id, "100%% of 数据库 rows, then 50%%")
+        XCTAssertEqual(literal.filling(literal.id), "100% of 数据库 rows, then 50%")
+        XCTAssertEqual(LocalizedKey(stringLiteral: "no sign at all").id, "no sign at all")
     }
 
     func testChineseFormsOfAgesCountsAndPlurals() throws {
