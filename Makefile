@@ -13,7 +13,8 @@ PREFIX ?= /usr/local
 # conformances of the binary. `aggr --version` 24.9M → 21.2M instructions, 19 → 14 ms.
 # Every function in a section of its own, so that the linker can drop what nothing calls
 # (670 KB) and put what a command runs first (Package.swift's startupLinking, `make
-# startup-order`): `aggr timeline` 27 → 20 ms, `aggr --version` 13 → 11 ms.
+# startup-order`): `aggr --version` 709 → 642 page faults, `aggr timeline` 1,351 → 1,278
+# and ~28 → ~26 ms (docs/architecture.md, start-up).
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections

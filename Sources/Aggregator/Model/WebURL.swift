@@ -60,8 +60,9 @@ public enum WebURL {
             guard (1...5).contains(digits), port <= 65_535 else { return false }
         }
         // The authority ends here or it is not plain (user info, other host characters).
-        guard index == bytes.endIndex || bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?")
-            || bytes[index] == UInt8(ascii: "#")
+        guard
+            index == bytes.endIndex || bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?")
+                || bytes[index] == UInt8(ascii: "#")
         else { return false }
         return tail(of: bytes, from: index) != nil
     }
