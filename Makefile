@@ -87,6 +87,8 @@ bench: deps
 	$(RELEASE) --product aggr-postgres
 	strip $(BIN_RELEASE) .build/release/aggr-serve .build/release/aggr-postgres
 	$(RELEASE) --product aggr-bench
+	$(RELEASE) --product startup-floor-parser
+	strip .build/release/startup-floor-parser
 	$(SWIFT)c -O -static-stdlib Benchmarks/startup-floor/hello.swift -o .build/release/startup-floor
 	.build/release/aggr-bench --aggr $(BIN_RELEASE)
 	scripts/fulltext-bench/run.sh $(BIN_RELEASE)

@@ -148,6 +148,13 @@ let package = Package(
             dependencies: ["AggregatorTestSupport", "CLibFuzzer"],
             path: "Fuzz/aggr-fuzz"
         ),
+        // `make bench`'s start-up floor with the argument parser aggr keeps (see its main.swift).
+        .executableTarget(
+            name: "startup-floor-parser",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/startup-floor-parser",
+            linkerSettings: startupLinking
+        ),
         .executableTarget(
             name: "aggr-bench",
             dependencies: ["Aggregator", "Providers", "AggregatorTestSupport", "PostgresStorage"],

@@ -78,19 +78,33 @@ struct UserCommandBench {
         let shellVersion = try median(11) { try run.spawn(Self.shell, ["--version"]).seconds }
         print("== aggr --version: \(ms(version)) vs sqlite3 --version \(ms(shellVersion)) → \(ratio(version, shellVersion)) (goal ≤ 3×)")
         // A static Swift program with Foundation that only prints: below it no Swift program starts.
-        let floorPath = URL(fileURLWithPath: run.aggr).deletingLastPathComponent().appendingPathComponent("startup-floor").path
+        let folder = URL(fileURLWithPath: run.aggr).deletingLastPathComponent()
+        let floorPath = folder.appendingPathComponent("startup-floor").path
         if FileManager.default.isExecutableFile(atPath: floorPath) {
             let floor = try median(11) { try run.spawn(floorPath, []).seconds }
             print(
                 "   floor: a static Swift program with Foundation printing one line: \(ms(floor)) → \(ratio(floor, shellVersion)) of sqlite3"
             )
         }
+        // The same with the argument parser aggr keeps, parsing a command tree like aggr's.
+        let parserPath = folder.appendingPathComponent("startup-floor-parser").path
+        var parserFloor: Double?
+        if FileManager.default.isExecutableFile(atPath: parserPath) {
+            let parserVersion = try median(11) { try run.spawn(parserPath, ["--version"]).seconds }
+            let parserListing = try median(11) { try run.spawn(parserPath, ["timeline", "--limit", "50", "--db", "x"]).seconds }
+            print(
+                "   floor with ArgumentParser (startup-floor-parser): --version \(ms(parserVersion)) → \(ratio(parserVersion, shellVersion)) "
+                    + "of sqlite3, `timeline --limit 50` parsed and one line printed \(ms(parserListing))"
+            )
+            parserFloor = parserListing
+        }
         for count in [10_000, 100_000, 1_000_000] {
-            try measure(count: count, directory: directory)
+            try measure(count: count, directory: directory, parserFloor: parserFloor)
         }
     }
 
-    func measure(count: Int, directory: String) throws {
+    /// `parserFloor`: the argument parser's floor parsing a timeline command, when built.
+    func measure(count: Int, directory: String, parserFloor: Double?) throws {
         let label = count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1_000)k"
         let ndjson = "\(directory)/items-\(label).ndjson"
         let tsv = "\(directory)/items-\(label).tsv"
@@ -139,6 +153,11 @@ struct UserCommandBench {
             try run.spawn(Self.shell, [database, "\(Self.selection) WHERE \(Self.dedupe) \(Self.order)"]).seconds
         }
         print("   timeline --limit 50: \(ms(timeline)) vs sqlite3 \(ms(shellTimeline)) → \(ratio(timeline, shellTimeline)) (goal ≤ 3×)")
+        if let parserFloor {
+            print(
+                "     the parse alone (startup-floor-parser) is \(ratio(parserFloor, shellTimeline)) of this sqlite3 query; "
+                    + "aggr is \(ratio(timeline, parserFloor)) of the parse alone")
+        }
 
         let filter = #"title ~ "swift" and replies > 5"#
         let filtered = try median(11) {
