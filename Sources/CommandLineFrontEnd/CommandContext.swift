@@ -151,26 +151,13 @@ func runReporting<Result>(_ body: () throws -> Result) throws -> Result {
 func reported(_ error: Error) -> Error {
     let code: Int32
     switch error {
-    case let error as ConfigError:
-        StandardStream.error.write("aggr: \(error)\n")
-        code = CLIFailure.configError
-    case let error as CLIFailure:
-        StandardStream.error.write("aggr: \(error.message)\n")
-        code = error.exitCode
-    case let error as StoreError:
-        StandardStream.error.write("aggr: \(error)\n")
-        code = ExitCode.failure.rawValue
-    case let error as ActionError:
-        StandardStream.error.write("aggr: \(error.description)\n")
-        code = ExitCode.failure.rawValue
-    case let error as ProviderEditError:
-        StandardStream.error.write("aggr: \(error)\n")
-        code = CLIFailure.usage
-    case let error as SearchError:
-        StandardStream.error.write("aggr: \(error)\n")
-        code = ExitCode.validationFailure.rawValue
-    default:
-        return error
+    case is ConfigError: code = CLIFailure.configError
+    case let error as CLIFailure: code = error.exitCode
+    case is StoreError, is ActionError: code = ExitCode.failure.rawValue
+    case is ProviderEditError: code = CLIFailure.usage
+    case is SearchError: code = ExitCode.validationFailure.rawValue
+    default: return error
     }
+    StandardStream.error.write("aggr: \(String(describing: error))\n")
     return ExitCode(code)
 }

@@ -21,8 +21,7 @@ public struct ConfigLoader: Sendable {
     public func load(path: String, displayName: String? = nil) throws(ConfigError) -> Configuration {
         let name = displayName ?? path
         guard let bytes = try Self.contents(of: path, displayName: name) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? localized("cannot be read") : localized("does not exist")
-            throw ConfigError(file: name, location: "", message: localized("\(reason) (run `aggr init` to create a starter config)"))
+            throw ConfigError(file: name, location: "", message: Self.problem(localized("does not exist")))
         }
         return try parse(bytes: bytes, file: name)
     }
@@ -31,8 +30,8 @@ public struct ConfigLoader: Sendable {
     /// a runaway file whole would cost many times its size in memory.
     public static let maximumBytes = 4 << 20
 
-    /// The bytes of the config file at `path`, nil when it cannot be read; a file past
-    /// ``maximumBytes`` is refused before it is read.
+    /// The bytes of the config file at `path`, nil when there is none; a file that is there
+    /// but cannot be read is an error, and so is one past ``maximumBytes`` (refused unread).
     static func contents(of path: String, displayName: String) throws(ConfigError) -> [UInt8]? {
         switch LocalFile.contents(of: path, limit: maximumBytes) {
         case .bytes(let bytes):
@@ -42,9 +41,16 @@ public struct ConfigLoader: Sendable {
                 file: displayName, location: "",
                 message: localized(
                     "is \(size >> 20) MiB; a config file over \(maximumBytes >> 20) MiB is refused (is this the right file?)"))
-        case .unreadable:
+        case .missing:
             return nil
+        case .unreadable:
+            throw ConfigError(file: displayName, location: "", message: problem(localized("cannot be read")))
         }
+    }
+
+    /// A config file's problem with the way out: writing a starter config.
+    static func problem(_ reason: String) -> String {
+        localized("\(reason) (run `aggr init` to create a starter config)")
     }
 
     /// Parses and checks config text; `file` names it in errors.

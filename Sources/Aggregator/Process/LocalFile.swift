@@ -17,7 +17,9 @@ public enum LocalFile {
         case bytes([UInt8])
         /// The file is over the limit: its size in bytes (for a stream, what was read before stopping).
         case tooLarge(Int)
-        /// The file cannot be read: it does not exist, is a folder, or is not allowed.
+        /// Nothing is at the path (or a folder on the way is missing).
+        case missing
+        /// The file is there but cannot be read: a folder, or not allowed.
         case unreadable
     }
 
@@ -25,7 +27,7 @@ public enum LocalFile {
     /// when its size is known, and a stream (a pipe) is read only until it passes the limit.
     public static func contents(of path: String, limit: Int) -> Reading {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .unreadable }
+        guard descriptor >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { return .unreadable }

@@ -1,5 +1,6 @@
 import Aggregator
 import AggregatorTestSupport
+import Foundation
 import XCTest
 
 final class ConfigLoaderTests: XCTestCase {
@@ -150,5 +151,19 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertThrowsError(try loader.load(path: "/nonexistent/providers.json")) { error in
             XCTAssertEqual("\(error)", "/nonexistent/providers.json: does not exist (run `aggr init` to create a starter config)")
         }
+    }
+
+    /// A path that is there but cannot be read is not "no config yet": an edit must not
+    /// start from an empty document and write over it.
+    func testAPathThatCannotBeReadIsAnErrorForLoadingAndEditing() {
+        let directory = TemporaryDirectory()
+        let folder = directory.file("providers.json")
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let expected = "\(folder): cannot be read (run `aggr init` to create a starter config)"
+        XCTAssertThrowsError(try loader.load(path: folder)) { XCTAssertEqual("\($0)", expected) }
+        XCTAssertThrowsError(try ConfigEditor(path: folder, registry: loader.registry).document()) { XCTAssertEqual("\($0)", expected) }
+        XCTAssertEqual(
+            try ConfigEditor(path: directory.file("new.json"), registry: loader.registry).document(),
+            .object([JSONMember("providers", .array([]))]))
     }
 }

@@ -16,7 +16,8 @@ final class LocalFileTests: XCTestCase {
     }
 
     func testWhatCannotBeReadSaysSo() {
-        XCTAssertEqual(LocalFile.contents(of: directory.file("missing.json"), limit: 10), .unreadable)
+        XCTAssertEqual(LocalFile.contents(of: directory.file("missing.json"), limit: 10), .missing)
+        XCTAssertEqual(LocalFile.contents(of: directory.file("no-folder/providers.json"), limit: 10), .missing)
         XCTAssertEqual(LocalFile.contents(of: directory.path, limit: 10), .unreadable)
         let locked = directory.write("locked.json", "{}")
         chmod(locked, 0)
