@@ -68,6 +68,25 @@ extension PostgresStore {
         return try read { session in try session.rows(statement).compactMap { try $0.get(0, as: Int64.self) } }
     }
 
+    public func positions(_ query: TimelineQuery) throws -> TimelinePositions {
+        var statement = SQLFragment("SELECT i.ref, i.published, i.provider, i.item_id FROM \(stateJoin)")
+        append(conditions(of: query), to: &statement)
+        let limit = min(max(query.limit, 0), Int(Int32.max))
+        statement.sql += Self.ordering(of: query)
+        statement.values.append(.integer(Int64(limit) + 1))
+        appendOffset(of: query, limit: limit, to: &statement)
+        let rows = try read { session in
+            try session.rows(statement).map { row in
+                TimelinePosition(
+                    ref: try row.get(0, as: Int64.self) ?? 0,
+                    cursor: TimelineCursor(
+                        published: try row.get(1, as: Int64.self) ?? 0, provider: try row.get(2, as: String.self) ?? "",
+                        id: try row.get(3, as: String.self) ?? ""))
+            }
+        }
+        return TimelinePositions(rows: rows, query: query)
+    }
+
     public func count(_ query: TimelineQuery, cap: Int) throws -> Int {
         var query = query
         query.cursor = nil

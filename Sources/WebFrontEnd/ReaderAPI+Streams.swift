@@ -66,20 +66,20 @@ extension ReaderAPI {
         } catch {
             return .text("\(error.message)\n", status: 400)
         }
-        let page = try session.timeline(query)
+        let page = try session.positions(query)
         return json { writer in
             writer.beginObject()
             writer.key("itemRefs")
             writer.beginArray()
-            for stored in page.items {
+            for position in page.positions {
                 writer.beginObject()
                 writer.key("id")
-                writer.string(String(stored.ref))
+                writer.string(String(position.ref))
                 writer.key("directStreamIds")
                 writer.beginArray()
                 writer.endArray()
                 writer.key("timestampUsec")
-                writer.string(String(Int64(stored.item.published.timeIntervalSince1970 * 1_000_000)))
+                writer.string(String(Int64(position.published.timeIntervalSince1970 * 1_000_000)))
                 writer.endObject()
             }
             writer.endArray()

@@ -229,6 +229,9 @@ public final class LibrarySession: Sendable {
     /// The numbers of the items `query` selects, in its order, up to its limit.
     public func refs(_ query: TimelineQuery) throws -> [Int64] { try storage.refs(query) }
 
+    /// One page of `query` as item numbers and places in the order (a reader app's id list).
+    public func positions(_ query: TimelineQuery) throws -> TimelinePositions { try storage.positions(query) }
+
     /// How many items any query selects, counted up to `cap`.
     public func count(_ query: TimelineQuery, cap: Int) throws -> Int { try storage.count(query, cap: cap) }
 

@@ -20,6 +20,8 @@ public protocol TimelineStorage: FetchMemory {
     func timeline(_ query: TimelineQuery) throws -> TimelinePage
     /// The numbers of the items `query` selects, in its order, up to its limit.
     func refs(_ query: TimelineQuery) throws -> [Int64]
+    /// One page of `query` as item numbers and places in the order, without the rows.
+    func positions(_ query: TimelineQuery) throws -> TimelinePositions
     /// How many items `query` selects, counted up to `cap`.
     func count(_ query: TimelineQuery, cap: Int) throws -> Int
     /// The stored replies of `topic`, oldest first.

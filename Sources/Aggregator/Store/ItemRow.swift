@@ -103,24 +103,40 @@ package enum ItemRow {
     /// The joins ``selection`` needs.
     static let from = "item i LEFT JOIN section s ON s.provider = i.provider AND s.key = i.section"
 
-    static func decode(_ row: Row) -> StoredItem {
-        let authorName: String? = row[7]
+    /// The stored items `sql` (selecting ``selection``) reads with `arguments`, in its order.
+    ///
+    /// `cached` keeps the prepared statement with the connection: only for SQL that does not
+    /// vary with the query, or the cache would grow with every filter ever asked.
+    static func items(
+        _ db: Database, sql: String, arguments: [DatabaseValueConvertible?] = [], cached: Bool = false
+    ) throws
+        -> [StoredItem]
+    {
+        let statement = try cached ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
+        try statement.setArguments(StatementArguments(arguments))
+        return try ColumnReader.rows(of: statement, in: db, decode)
+    }
+
+    /// The item in the current row of a statement selecting ``selection``.
+    static func decode(_ row: ColumnReader) -> StoredItem {
         let item = Item(
-            provider: row[1], section: row[2], id: row[3],
-            kind: ItemKind(rawValue: row[4]) ?? .post,
-            title: row[5], url: row[6],
-            author: authorName.map { Author(name: $0, url: row[8]) },
-            summary: row[9], content: row[10],
-            published: Store.date(row[11]),
-            updated: (row[12] as Int64?).map(Store.date),
-            tags: decodeTags(row[13]),
-            metrics: Metrics(replies: row[14], comments: row[15], stars: row[16], forks: row[17], likes: row[18], views: row[19]),
-            image: row[20],
-            extra: decodeExtra(row[21])
+            provider: row.text(1), section: row.text(2), id: row.text(3),
+            kind: ItemKind(rawValue: row.text(4)) ?? .post,
+            title: row.text(5), url: row.text(6),
+            author: row.optionalText(7).map { Author(name: $0, url: row.optionalText(8)) },
+            summary: row.text(9), content: row.optionalText(10),
+            published: Store.date(row.integer(11)),
+            updated: row.optionalInteger(12).map(Store.date),
+            tags: decodeTags(row.text(13)),
+            metrics: Metrics(
+                replies: row.optionalInt(14), comments: row.optionalInt(15), stars: row.optionalInt(16), forks: row.optionalInt(17),
+                likes: row.optionalInt(18), views: row.optionalInt(19)),
+            image: row.optionalText(20),
+            extra: decodeExtra(row.text(21))
         )
         return StoredItem(
-            ref: row[0], item: item, firstSeen: Store.date(row[22]),
-            readAt: (row[23] as Int64?).map(Store.date), sectionTitle: row[24], savedAt: (row[25] as Int64?).map(Store.date)
+            ref: row.integer(0), item: item, firstSeen: Store.date(row.integer(22)), readAt: row.optionalInteger(23).map(Store.date),
+            sectionTitle: row.optionalText(24), savedAt: row.optionalInteger(25).map(Store.date)
         )
     }
 

@@ -59,9 +59,6 @@ struct PreparedStatement {
         }
         var code = sqlite3_step(handle)
         while code == SQLITE_ROW { code = sqlite3_step(handle) }
-        guard code == SQLITE_DONE else {
-            let message = connection.map { String(cString: sqlite3_errmsg($0)) }
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: String(cString: sqlite3_sql(handle)))
-        }
+        guard code == SQLITE_DONE else { throw ColumnReader.failure(code, of: handle, connection: connection) }
     }
 }

@@ -9,8 +9,8 @@ extension Store {
             for row in try Row.fetchAll(db, sql: "SELECT provider, key, title FROM section ORDER BY provider, key") {
                 try add(.section(provider: row[0], key: row[1], title: row[2]))
             }
-            let items = try Row.fetchCursor(db, sql: "SELECT \(ItemRow.selection) FROM \(ItemRow.from) ORDER BY i.ref")
-            while let row = try items.next() { try add(.item(ItemRow.decode(row))) }
+            let items = try db.makeStatement(sql: "SELECT \(ItemRow.selection) FROM \(ItemRow.from) ORDER BY i.ref")
+            try ColumnReader.each(of: items, in: db) { try add(.item(ItemRow.decode($0))) }
             for row in try Row.fetchAll(db, sql: "SELECT ref, label FROM item_label ORDER BY ref, label") {
                 try add(.label(ref: row[0], label: row[1]))
             }

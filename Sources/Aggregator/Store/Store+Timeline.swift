@@ -4,21 +4,8 @@ internal import GRDB
 extension Store {
     /// Reads one page of the merged timeline, newest first.
     public func timeline(_ query: TimelineQuery) throws -> TimelinePage {
-        var (conditions, arguments) = Self.conditions(of: query)
-        var sql = "SELECT \(ItemRow.selection) FROM \(ItemRow.from)"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += Self.ordering(of: query)
-        // One row past the page tells whether there is more; "everything" (Int.max) must not overflow.
-        let limit = min(max(query.limit, 0), Int(Int32.max))
-        arguments.append(limit + 1)
-        if query.cursor == nil, query.page > 0 {
-            sql += " OFFSET ?"
-            let offset = query.page.multipliedReportingOverflow(by: limit)
-            arguments.append(offset.overflow ? Int.max : offset.partialValue)
-        }
-        let rows = try read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(ItemRow.decode)
-        }
+        let (sql, arguments) = Self.page(of: query, selecting: ItemRow.selection, from: ItemRow.from, oneMore: true)
+        let rows = try read { db in try ItemRow.items(db, sql: sql, arguments: arguments) }
         let items = Array(rows.prefix(query.limit))
         let more = rows.count > query.limit
         return TimelinePage(items: items, nextCursor: more && !query.byNumber ? items.last.map(TimelineCursor.init(after:)) : nil)
@@ -27,19 +14,46 @@ extension Store {
     /// The numbers of the items `query` selects, in its order, up to its limit (its page
     /// and cursor apply): a reader app's id lists without reading whole rows.
     public func refs(_ query: TimelineQuery) throws -> [Int64] {
+        let (sql, arguments) = Self.page(of: query, selecting: "i.ref", from: "item i", oneMore: false)
+        return try read { db in try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) }
+    }
+
+    /// One page of `query` as positions (number, publication, provider, id), read from the
+    /// order's covering index without the rows.
+    public func positions(_ query: TimelineQuery) throws -> TimelinePositions {
+        let (sql, arguments) = Self.page(of: query, selecting: "i.ref, i.published, i.provider, i.item_id", from: "item i", oneMore: true)
+        let rows = try read { db in
+            let statement = try db.makeStatement(sql: sql)
+            try statement.setArguments(StatementArguments(arguments))
+            return try ColumnReader.rows(of: statement, in: db) { row in
+                TimelinePosition(
+                    ref: row.integer(0), cursor: TimelineCursor(published: row.integer(1), provider: row.text(2), id: row.text(3)))
+            }
+        }
+        return TimelinePositions(rows: rows, query: query)
+    }
+
+    /// The SQL and arguments of one page of `query`: `columns` of `from` with its
+    /// conditions, order, limit (one row more when `oneMore`, which tells whether more
+    /// follow) and page offset.
+    static func page(of query: TimelineQuery, selecting columns: String, from: String, oneMore: Bool) -> PageSQL {
         var (conditions, arguments) = Self.conditions(of: query)
-        var sql = "SELECT i.ref FROM item i"
+        var sql = "SELECT \(columns) FROM \(from)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += Self.ordering(of: query)
+        // "Everything" (Int.max) must not overflow.
         let limit = min(max(query.limit, 0), Int(Int32.max))
-        arguments.append(limit)
+        arguments.append(oneMore ? limit + 1 : limit)
         if query.cursor == nil, query.page > 0 {
             sql += " OFFSET ?"
             let offset = query.page.multipliedReportingOverflow(by: limit)
             arguments.append(offset.overflow ? Int.max : offset.partialValue)
         }
-        return try read { db in try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) }
+        return (sql, arguments)
     }
+
+    /// A statement's SQL with the values of its parameters.
+    typealias PageSQL = (sql: String, arguments: [DatabaseValueConvertible?])
 
     /// `ORDER BY … LIMIT ?` for `query`: by publication (newest or oldest first), or by
     /// item number.
@@ -70,7 +84,7 @@ extension Store {
     /// oldest first.
     public func thread(of topic: StoredItem, limit: Int = 500) throws -> [StoredItem] {
         try read { db in
-            try Row.fetchAll(
+            try ItemRow.items(
                 db,
                 sql: """
                     SELECT \(ItemRow.selection) FROM \(ItemRow.from)
@@ -84,8 +98,7 @@ extension Store {
                 // `<issue>/note/…` ids); one OR of both scanned every reply of the provider.
                 arguments: [
                     topic.item.provider, topic.item.id, topic.item.provider, topic.item.id + "/note/", topic.item.id + "/note0", limit,
-                ]
-            ).map(ItemRow.decode)
+                ])
         }
     }
 
@@ -169,8 +182,8 @@ extension Store {
     /// The item with number `ref`.
     public func item(ref: Int64) throws -> StoredItem? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(ItemRow.selection) FROM \(ItemRow.from) WHERE i.ref = ?", arguments: [ref])
-                .map(ItemRow.decode)
+            try ItemRow.items(db, sql: "SELECT \(ItemRow.selection) FROM \(ItemRow.from) WHERE i.ref = ?", arguments: [ref], cached: true)
+                .first
         }
     }
 
@@ -183,13 +196,9 @@ extension Store {
             // SQLite binds at most 32,766 values per statement: read in chunks well below.
             for chunk in stride(from: 0, to: refs.count, by: 500).map({ refs[$0..<min($0 + 500, refs.count)] }) {
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                let rows = try Row.fetchAll(
-                    db, sql: "SELECT \(ItemRow.selection) FROM \(ItemRow.from) WHERE i.ref IN (\(marks))",
-                    arguments: StatementArguments(Array(chunk)))
-                for row in rows {
-                    let stored = ItemRow.decode(row)
-                    found[stored.ref] = stored
-                }
+                let rows = try ItemRow.items(
+                    db, sql: "SELECT \(ItemRow.selection) FROM \(ItemRow.from) WHERE i.ref IN (\(marks))", arguments: Array(chunk))
+                for stored in rows { found[stored.ref] = stored }
             }
         }
         return refs.compactMap { found[$0] }
@@ -198,10 +207,11 @@ extension Store {
     /// The item with upstream id `id` from provider instance `provider`.
     public func item(provider: String, id: String) throws -> StoredItem? {
         try read { db in
-            try Row.fetchOne(
+            try ItemRow.items(
                 db, sql: "SELECT \(ItemRow.selection) FROM \(ItemRow.from) WHERE i.provider = ? AND i.item_id = ?",
-                arguments: [provider, id]
-            ).map(ItemRow.decode)
+                arguments: [provider, id],
+                cached: true
+            ).first
         }
     }
 
@@ -271,7 +281,7 @@ extension Store {
         arguments.append(limit)
         let finalSQL = sql
         return try read { db in
-            try Row.fetchAll(db, sql: finalSQL, arguments: StatementArguments(arguments)).map(ItemRow.decode)
+            try ItemRow.items(db, sql: finalSQL, arguments: arguments)
         }
     }
 }

@@ -195,15 +195,14 @@ enum StoreSchema {
             function: DatabaseFunction("aggr_has_controls", argumentCount: 1, pure: true) { values in
                 String.fromDatabaseValue(values[0]).map(TerminalText.hasControls) ?? false
             })
-        let rows = try Row.fetchAll(
+        let rows = try ItemRow.items(
             db,
             sql: """
                 SELECT \(ItemRow.selection) FROM \(ItemRow.from)
                 WHERE aggr_has_controls(i.title) OR aggr_has_controls(i.summary) OR aggr_has_controls(i.author)
                     OR aggr_has_controls(i.content) OR aggr_has_controls(i.tags) OR aggr_has_controls(i.extra)
                 """)
-        for row in rows {
-            let stored = ItemRow.decode(row)
+        for stored in rows {
             let old = stored.item
             let new = old.preparedForStorage()
             try db.execute(

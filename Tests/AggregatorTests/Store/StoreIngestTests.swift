@@ -47,6 +47,23 @@ final class StoreIngestTests: StoreTestCase {
             extra: ["node": "swift", "repo": "a/b"])
         try ingest([item])
         XCTAssertEqual(try store.item(provider: "forum", id: "x/1")?.item, item)
+
+        // Unset stays unset and empty stays empty: NULL and "" (or 0) are different columns.
+        let bare = Item(
+            provider: "forum", section: "hot", id: "x/2", kind: .post, title: "", url: "https://forum.example/x/2", author: nil,
+            summary: "", content: nil, published: ItemFactory.epoch, updated: nil, tags: [], metrics: Metrics(), image: nil, extra: [:])
+        let empty = Item(
+            provider: "forum", section: "hot", id: "x/3", kind: .post, title: "t", url: "https://forum.example/x/3",
+            author: Author(name: "", url: nil), summary: "", content: "", published: ItemFactory.epoch, updated: nil, tags: [""],
+            metrics: Metrics(replies: 0, views: 0), image: "", extra: ["": ""])
+        try ingest([bare, empty])
+        XCTAssertEqual(try store.item(provider: "forum", id: "x/2")?.item, bare)
+        XCTAssertEqual(try store.item(provider: "forum", id: "x/3")?.item, empty)
+        let stored = try XCTUnwrap(store.item(provider: "forum", id: "x/2"))
+        XCTAssertNil(stored.readAt)
+        XCTAssertNil(stored.savedAt)
+        try store.markRead(refs: [stored.ref], read: true, now: ItemFactory.epoch)
+        XCTAssertEqual(try store.item(ref: stored.ref)?.readAt, ItemFactory.epoch)
     }
 
     func testItemOfAnotherProviderIsRefused() {

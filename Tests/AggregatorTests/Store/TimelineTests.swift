@@ -55,6 +55,59 @@ final class TimelineTests: StoreTestCase {
         XCTAssertNil(TimelineCursor(token: "garbage"))
     }
 
+    /// A page of positions is the page of items without the rows: the same numbers, places
+    /// and next cursor, whatever the order, filter or paging.
+    func testPositionsAreTheTimelinesPagesWithoutTheRows() throws {
+        try ingest(ItemFactory.synthetic(provider: "a", count: 17))
+        try ingest(ItemFactory.synthetic(provider: "b", section: "新", count: 9, startingAt: 3))
+        try ingest([ItemFactory.item(provider: "b", id: "话题/7?x=+", minutesAgo: 2)])
+        try store.markRead(refs: [XCTUnwrap(store.item(provider: "a", id: "4")).ref])
+        let shapes: [(String, (inout TimelineQuery) -> Void)] = [
+            ("newest first", { _ in }),
+            ("oldest first", { $0.oldestFirst = true }),
+            ("by number", { $0.byNumber = true }),
+            (
+                "by number, oldest first",
+                {
+                    $0.byNumber = true; $0.oldestFirst = true
+                }
+            ),
+            (
+                "two providers, unread",
+                {
+                    $0.providers = ["a", "b"]; $0.unreadOnly = true
+                }
+            ),
+            ("one section", { $0.sections = ["新"] }),
+            ("page 2", { $0.page = 2 }),
+        ]
+        for (name, configure) in shapes {
+            var query = TimelineQuery()
+            query.limit = 4
+            configure(&query)
+            var walked = 0
+            while walked < 20 {
+                let page = try store.timeline(query)
+                let positions = try store.positions(query)
+                XCTAssertEqual(positions.positions.map(\.ref), page.items.map(\.ref), name)
+                XCTAssertEqual(positions.positions.map(\.cursor), page.items.map(TimelineCursor.init(after:)), name)
+                XCTAssertEqual(positions.positions.map(\.published), page.items.map(\.item.published), name)
+                XCTAssertEqual(positions.nextCursor, page.nextCursor, name)
+                walked += 1
+                guard let next = page.nextCursor else { break }
+                query.cursor = next
+            }
+            // Item-number order pages by number, not cursor: one page each.
+            XCTAssertGreaterThan(walked, query.byNumber || name == "page 2" || name == "one section" ? 0 : 1, name)
+        }
+        var everything = TimelineQuery()
+        everything.limit = 100
+        XCTAssertEqual(try store.positions(everything).positions.count, 27)
+        XCTAssertNil(try store.positions(everything).nextCursor)
+        everything.limit = 0
+        XCTAssertEqual(try store.positions(everything).positions, [])
+    }
+
     func testCursorStaysStableWhenNewItemsArrive() throws {
         try ingest(ItemFactory.synthetic(provider: "a", count: 6))
         var query = TimelineQuery()
