@@ -8,6 +8,13 @@ final class BuiltinProvidersTests: XCTestCase {
         let names = BuiltinProviders.types.map { $0.metadata.typeName }
         XCTAssertEqual(Set(names).count, names.count)
         for name in names { XCTAssertTrue(ProviderIdentifier.isValid(name), name) }
+        // The registry finds a type by the name it declares beside its metadata: they agree.
+        for type in BuiltinProviders.types {
+            XCTAssertEqual(type.typeName, type.metadata.typeName)
+            XCTAssertEqual(
+                BuiltinProviders.registry.type(named: type.metadata.typeName).map { ObjectIdentifier($0) }, ObjectIdentifier(type))
+        }
+        XCTAssertNil(BuiltinProviders.registry.type(named: "nonesuch"))
     }
 
     func testRepositoryProvidersJSONIsValidAndIsTheStarterConfig() throws {

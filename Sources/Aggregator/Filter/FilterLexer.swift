@@ -49,17 +49,20 @@ struct FilterLexer {
         }
     }
 
+    /// The operators and punctuation, longest first, each with its characters (comparing
+    /// characters in place; a `String` made per candidate was most of a short filter's parse).
+    private static let symbols: [(String, [Character])] =
+        ["!~*", "!=", "!~", "~*", "<=", ">=", "==", "=", "~", "<", ">", "(", ")", "[", "]", ","].map { ($0, Array($0)) }
+
     private mutating func next() throws(FilterError) -> FilterToken {
         let start = index
         let character = characters[index]
         if character == "\"" || character == "'" { return FilterToken(kind: .string(try string(quote: character)), position: start) }
         if character == "/" { return try regex() }
-        for symbol in ["!~*", "!=", "!~", "~*", "<=", ">=", "==", "=", "~", "<", ">", "(", ")", "[", "]", ","] {
-            let length = symbol.count
-            if index + length <= characters.count, String(characters[index..<(index + length)]) == symbol {
-                index += length
-                return FilterToken(kind: .symbol(symbol == "==" ? "=" : symbol), position: start)
-            }
+        for (symbol, spelled) in Self.symbols
+        where index + spelled.count <= characters.count && characters[index..<(index + spelled.count)].elementsEqual(spelled) {
+            index += spelled.count
+            return FilterToken(kind: .symbol(symbol == "==" ? "=" : symbol), position: start)
         }
         if character.isNumber, character.isASCII || character == "-" {
             var word = ""

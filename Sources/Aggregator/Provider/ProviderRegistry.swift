@@ -9,10 +9,10 @@ public struct ProviderRegistry: Sendable {
 
     /// The type registered as `name`.
     public func type(named name: String) -> (any Provider.Type)? {
-        types.first { $0.metadata.typeName == name }
+        types.first { $0.typeName == name }
     }
 
-    public var typeNames: [String] { types.map { $0.metadata.typeName } }
+    public var typeNames: [String] { types.map { $0.typeName } }
 
     /// How often `entry` is fetched: its own `interval`, else its type's default.
     public func interval(of entry: ProviderConfiguration) -> TimeSpan? {

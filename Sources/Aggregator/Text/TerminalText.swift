@@ -38,6 +38,13 @@ public enum TerminalText {
     /// `text` without escape sequences or control characters; with `singleLine`, line
     /// breaks and tabs become single spaces.
     public static func sanitize(_ text: String, singleLine: Bool = true) -> String {
+        // Nearly every title is clean: one pass over its bytes instead of a copy by scalars
+        // (a timeline of 50 rows spent 1.2M instructions here).
+        isUnchanged(text, singleLine: singleLine) ? text : rebuilt(text, singleLine: singleLine)
+    }
+
+    /// ``sanitize(_:singleLine:)`` by scalars, for text that is not clean as it is.
+    package static func rebuilt(_ text: String, singleLine: Bool) -> String {
         var output = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -74,6 +81,28 @@ public enum TerminalText {
             }
         }
         return String(output)
+    }
+
+    /// Whether ``sanitize(_:singleLine:)`` would give `text` back as it is: no control,
+    /// DEL, C1 or bidi character, no white space but spaces (and line feeds when not
+    /// `singleLine`), and on a single line no space first, last or after another.
+    static func isUnchanged(_ text: String, singleLine: Bool) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0A where !singleLine: break
+            case 0x00..<0x20, 0x7F: return false
+            case 0x20 where singleLine && (previous == 0 || previous == 0x20): return false
+            case 0x80...0x9F where previous == 0xC2: return false
+            case 0xAA...0xAE where previous == 0x80 && beforePrevious == 0xE2: return false
+            case 0xA6...0xA9 where previous == 0x81 && beforePrevious == 0xE2: return false
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return !(singleLine && previous == 0x20)
     }
 
     /// Skips what follows an ESC: a CSI, a control string, or one intermediate/final character.

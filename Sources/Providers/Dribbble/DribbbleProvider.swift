@@ -4,8 +4,11 @@ import Foundation
 /// Dribbble: your shots and projects through API v2; popular, user and search shots through
 /// the site's pages, optionally enriched from each new shot's own page.
 public struct DribbbleProvider: Provider {
+    /// The `type` of this provider's entries.
+    public static let typeName = "dribbble"
+
     public static let metadata = ProviderMetadata(
-        typeName: "dribbble", displayName: "Dribbble",
+        typeName: typeName, displayName: "Dribbble",
         summary: localized("Shots from Dribbble: yours through API v2, popular, a designer's and search results through the site's pages."),
         sections: DribbbleRoute.Kind.allCases.map(\.section),
         options: [

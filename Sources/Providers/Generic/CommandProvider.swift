@@ -10,8 +10,11 @@ import Foundation
 ///
 /// The command sees only the variables in `env` (pass `PATH` there if it needs one).
 public struct CommandProvider: Provider {
+    /// The `type` of this provider's entries.
+    public static let typeName = "exec"
+
     public static let metadata = ProviderMetadata(
-        typeName: "exec", displayName: "Command",
+        typeName: typeName, displayName: "Command",
         summary: localized("Any program that prints contract JSON lines or an RSS/Atom/JSON Feed document."),
         sections: [SectionKind("run", summary: localized("One run of the command (the default section)"))],
         options: [

@@ -3,8 +3,11 @@ import Foundation
 
 /// Any RSS, Atom or JSON Feed, added through config alone.
 public struct FeedProvider: Provider {
+    /// The `type` of this provider's entries.
+    public static let typeName = "feed"
+
     public static let metadata = ProviderMetadata(
-        typeName: "feed", displayName: "Feed",
+        typeName: typeName, displayName: "Feed",
         summary: localized("Any RSS 0.9x/1.0/2.0, Atom 1.0 or JSON Feed 1.x document."),
         sections: [
             SectionKind("url", summary: localized("The feed at this URL"), argument: .rest(localized("feed url"))),

@@ -12,9 +12,12 @@ import Foundation
 /// A field is a CSS selector (its text), `selector@attribute`, `@attribute` of the entry
 /// itself, or `xpath:` followed by an XPath expression relative to the entry.
 public struct HTMLPageProvider: Provider {
+    /// The `type` of this provider's entries.
+    public static let typeName = "html"
+
     public static let metadata = ProviderMetadata(
         // verbatim: a type's name, shown as is like the type id
-        typeName: "html", displayName: "Web page",
+        typeName: typeName, displayName: "Web page",
         summary: localized("Any web page: CSS or XPath selectors in config say which elements are entries and where each field is."),
         sections: [
             SectionKind("page", summary: localized("The page in the url option (the default section)")),

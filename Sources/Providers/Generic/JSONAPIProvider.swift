@@ -11,8 +11,11 @@ import Foundation
 public struct JSONAPIProvider: Provider {
     static let fieldNames = ["title", "link", "id", "author", "date", "summary", "image"]
 
+    /// The `type` of this provider's entries.
+    public static let typeName = "json"
+
     public static let metadata = ProviderMetadata(
-        typeName: "json", displayName: "JSON API",
+        typeName: typeName, displayName: "JSON API",
         summary: localized("Any JSON API: key paths in config say where the list and each field are."),
         sections: [
             SectionKind("api", summary: localized("The URL in the url option (the default section)")),

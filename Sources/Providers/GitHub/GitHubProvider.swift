@@ -7,8 +7,11 @@ public struct GitHubProvider: Provider {
     static let pagesOption = OptionSpec("pages", .integer(1...10), summary: "Pages to follow through Link rel=next", default: "1")
     static let repo = SectionArgument.segments(["owner", "repo"])
 
+    /// The `type` of this provider's entries.
+    public static let typeName = "github"
+
     public static let metadata = ProviderMetadata(
-        typeName: "github", displayName: "GitHub",
+        typeName: typeName, displayName: "GitHub",
         summary: localized("Releases, issues, pulls, commits and events of repositories and people on GitHub."),
         sections: GitHubRoute.Kind.allCases.map(\.section),
         options: [pagesOption],

@@ -9,8 +9,11 @@ import Foundation
 public struct GiteeProvider: Provider {
     static let repo = SectionArgument.segments(["owner", "repo"])
 
+    /// The `type` of this provider's entries.
+    public static let typeName = "gitee"
+
     public static let metadata = ProviderMetadata(
-        typeName: "gitee", displayName: "Gitee",
+        typeName: typeName, displayName: "Gitee",
         summary:
             localized(
                 "Featured, popular and latest projects (the explore pages gitee.com/explore/all; API v5 has no such lists); releases, ")

@@ -6,8 +6,11 @@ import Foundation
 public struct V2EXProvider: Provider {
     static let pagesOption = OptionSpec("pages", .integer(1...10), summary: localized("Pages to read"), default: "1")
 
+    /// The `type` of this provider's entries.
+    public static let typeName = "v2ex"
+
     public static let metadata = ProviderMetadata(
-        typeName: "v2ex", displayName: "V2EX",
+        typeName: typeName, displayName: "V2EX",
         summary: localized("Topics, replies and notifications from V2EX, the creative workers' community."),
         sections: V2EXRoute.Kind.allCases.map(\.section),
         options: [pagesOption],

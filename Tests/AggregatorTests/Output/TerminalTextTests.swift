@@ -25,6 +25,31 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.sanitize("one\n\ntwo\r\nthree", singleLine: false), "one\n\ntwo\nthree")
     }
 
+    /// Clean text is returned as it is without being rebuilt: whatever the text, that
+    /// shortcut gives what rebuilding gives.
+    func testTheCleanTextShortcutAgreesWithRebuilding() {
+        let pieces = [
+            "a", " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{1B}", "[", "\u{7F}", "\u{80}", "\u{85}", "\u{9B}", "\u{9F}", "\u{A0}",
+            "\u{BF}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2029}", "\u{2065}", "\u{2066}", "\u{2069}", "\u{206A}", "é", "中", "\u{0}",
+        ]
+        var texts = [""]
+        var layer = [""]
+        for _ in 0..<3 {
+            layer = layer.flatMap { prefix in pieces.map { prefix + $0 } }
+            texts += layer
+        }
+        var unchanged = 0
+        // Each also between letters, so that white space inside a text is tried, not only at its ends.
+        for text in texts + texts.map({ "a" + $0 + "b" }) {
+            for singleLine in [true, false] {
+                let expected = TerminalText.rebuilt(text, singleLine: singleLine)
+                XCTAssertEqual(TerminalText.sanitize(text, singleLine: singleLine), expected, "\(Array(text.unicodeScalars))")
+                if expected == text { unchanged += 1 }
+            }
+        }
+        XCTAssertGreaterThan(unchanged, 2_000, "clean texts are among them")
+    }
+
     func testOrdinaryTextIsUntouched() {
         for text in ["你好，世界", "Café ☕️ 👩‍👩‍👧", "Ünïcödé — “quotes”", "テスト"] {
             XCTAssertEqual(TerminalText.sanitize(text), text)
