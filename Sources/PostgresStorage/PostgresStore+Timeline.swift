@@ -46,12 +46,7 @@ extension PostgresStore {
     }
 
     public func timeline(_ query: TimelineQuery) throws -> TimelinePage {
-        var statement = SQLFragment("SELECT \(Self.selection) FROM \(from)")
-        append(conditions(of: query), to: &statement)
-        let limit = min(max(query.limit, 0), Int(Int32.max))
-        statement.sql += Self.ordering(of: query)
-        statement.values.append(.integer(Int64(limit) + 1))
-        appendOffset(of: query, limit: limit, to: &statement)
+        let statement = page(of: query, selecting: Self.selection, from: from, oneMore: true)
         let rows = try read { session in try session.rows(statement).map(Self.decode) }
         let items = Array(rows.prefix(query.limit))
         let more = rows.count > query.limit
@@ -59,22 +54,12 @@ extension PostgresStore {
     }
 
     public func refs(_ query: TimelineQuery) throws -> [Int64] {
-        var statement = SQLFragment("SELECT i.ref FROM \(stateJoin)")
-        append(conditions(of: query), to: &statement)
-        let limit = min(max(query.limit, 0), Int(Int32.max))
-        statement.sql += Self.ordering(of: query)
-        statement.values.append(.integer(Int64(limit)))
-        appendOffset(of: query, limit: limit, to: &statement)
+        let statement = page(of: query, selecting: "i.ref", from: stateJoin, oneMore: false)
         return try read { session in try session.rows(statement).compactMap { try $0.get(0, as: Int64.self) } }
     }
 
     public func positions(_ query: TimelineQuery) throws -> TimelinePositions {
-        var statement = SQLFragment("SELECT i.ref, i.published, i.provider, i.item_id FROM \(stateJoin)")
-        append(conditions(of: query), to: &statement)
-        let limit = min(max(query.limit, 0), Int(Int32.max))
-        statement.sql += Self.ordering(of: query)
-        statement.values.append(.integer(Int64(limit) + 1))
-        appendOffset(of: query, limit: limit, to: &statement)
+        let statement = page(of: query, selecting: "i.ref, i.published, i.provider, i.item_id", from: stateJoin, oneMore: true)
         let rows = try read { session in
             try session.rows(statement).map { row in
                 TimelinePosition(
@@ -103,11 +88,21 @@ extension PostgresStore {
         statement.values += conditions.flatMap(\.values)
     }
 
-    private func appendOffset(of query: TimelineQuery, limit: Int, to statement: inout SQLFragment) {
-        guard query.cursor == nil, query.page > 0 else { return }
-        let offset = query.page.multipliedReportingOverflow(by: limit)
-        statement.sql += " OFFSET ?"
-        statement.values.append(.integer(offset.overflow ? Int64.max : Int64(offset.partialValue)))
+    /// One page of `query`: `columns` of `from` with its conditions, order, limit (one row
+    /// more when `oneMore`, which tells whether more follow) and page offset.
+    private func page(of query: TimelineQuery, selecting columns: String, from: String, oneMore: Bool) -> SQLFragment {
+        var statement = SQLFragment("SELECT \(columns) FROM \(from)")
+        append(conditions(of: query), to: &statement)
+        // "Everything" (Int.max) must not overflow.
+        let limit = min(max(query.limit, 0), Int(Int32.max))
+        statement.sql += Self.ordering(of: query)
+        statement.values.append(.integer(Int64(limit) + (oneMore ? 1 : 0)))
+        if query.cursor == nil, query.page > 0 {
+            let offset = query.page.multipliedReportingOverflow(by: limit)
+            statement.sql += " OFFSET ?"
+            statement.values.append(.integer(offset.overflow ? Int64.max : Int64(offset.partialValue)))
+        }
+        return statement
     }
 
     /// `ORDER BY … LIMIT ?`: by publication (newest or oldest first), or by item number.

@@ -22,12 +22,7 @@ public enum TerminalText {
             switch byte {
             case 0x09, 0x0A, 0x0D: break
             case 0x00..<0x20, 0x7F: return true
-            // C1 controls are U+0080–U+009F: C2 80 … C2 9F.
-            case 0x80...0x9F where previous == 0xC2: return true
-            // U+202A–U+202E: E2 80 AA … AE; U+2066–U+2069: E2 81 A6 … A9.
-            case 0xAA...0xAE where previous == 0x80 && beforePrevious == 0xE2: return true
-            case 0xA6...0xA9 where previous == 0x81 && beforePrevious == 0xE2: return true
-            default: break
+            default: if endsC1OrBidi(byte, after: previous, beforePrevious) { return true }
             }
             beforePrevious = previous
             previous = byte
@@ -94,15 +89,25 @@ public enum TerminalText {
             case 0x0A where !singleLine: break
             case 0x00..<0x20, 0x7F: return false
             case 0x20 where singleLine && (previous == 0 || previous == 0x20): return false
-            case 0x80...0x9F where previous == 0xC2: return false
-            case 0xAA...0xAE where previous == 0x80 && beforePrevious == 0xE2: return false
-            case 0xA6...0xA9 where previous == 0x81 && beforePrevious == 0xE2: return false
-            default: break
+            default: if endsC1OrBidi(byte, after: previous, beforePrevious) { return false }
             }
             beforePrevious = previous
             previous = byte
         }
         return !(singleLine && previous == 0x20)
+    }
+
+    /// Whether UTF-8 `byte`, after `previous` and `beforePrevious`, ends a C1 control or a
+    /// bidi embedding, override or isolate.
+    private static func endsC1OrBidi(_ byte: UInt8, after previous: UInt8, _ beforePrevious: UInt8) -> Bool {
+        switch byte {
+        // C1 controls are U+0080–U+009F: C2 80 … C2 9F.
+        case 0x80...0x9F: previous == 0xC2
+        // U+202A–U+202E: E2 80 AA … AE; U+2066–U+2069: E2 81 A6 … A9.
+        case 0xAA...0xAE: previous == 0x80 && beforePrevious == 0xE2
+        case 0xA6...0xA9: previous == 0x81 && beforePrevious == 0xE2
+        default: false
+        }
     }
 
     /// Skips what follows an ESC: a CSI, a control string, or one intermediate/final character.
