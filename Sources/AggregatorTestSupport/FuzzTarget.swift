@@ -127,7 +127,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .redactor:
             _ = SecretRedactor.redactURLs(in: text)
             _ = SecretRedactor.redact(url: text)
-            _ = TerminalText.sanitize(text)
+            // The clean-text shortcut gives what rebuilding gives, on one line or several.
+            for singleLine in [true, false] {
+                precondition(TerminalText.sanitize(text, singleLine: singleLine) == TerminalText.rebuilt(text, singleLine: singleLine))
+            }
             // The byte readings of http(s) URLs run before any parse.
             _ = WebURL.isHTTP(text)
             _ = WebURL.canonical(text)
