@@ -100,8 +100,11 @@ package enum ItemRow {
     /// ``selected`` as a select list.
     static let selection = selected.joined(separator: ", ")
 
-    /// The joins ``selection`` needs.
-    static let from = "item i LEFT JOIN section s ON s.provider = i.provider AND s.key = i.section"
+    /// The joins ``selection`` needs after `item i`.
+    static let join = "LEFT JOIN section s ON s.provider = i.provider AND s.key = i.section"
+
+    /// `item i` with the joins ``selection`` needs.
+    static let from = "item i " + join
 
     /// The stored items `sql` (selecting ``selection``) reads with `arguments`, in its order.
     ///

@@ -4,8 +4,10 @@ internal import GRDB
 extension Store {
     /// Reads one page of the merged timeline, newest first.
     public func timeline(_ query: TimelineQuery) throws -> TimelinePage {
-        let (sql, arguments) = Self.page(of: query, selecting: ItemRow.selection, from: ItemRow.from, oneMore: true)
-        let rows = try read { db in try ItemRow.items(db, sql: sql, arguments: arguments) }
+        let rows = try read { db in
+            let (sql, arguments) = try Self.page(of: query, selecting: ItemRow.selection, joining: ItemRow.join, oneMore: true, in: db)
+            return try ItemRow.items(db, sql: sql, arguments: arguments)
+        }
         let items = Array(rows.prefix(query.limit))
         let more = rows.count > query.limit
         return TimelinePage(items: items, nextCursor: more && !query.byNumber ? items.last.map(TimelineCursor.init(after:)) : nil)
@@ -14,15 +16,17 @@ extension Store {
     /// The numbers of the items `query` selects, in its order, up to its limit (its page
     /// and cursor apply): a reader app's id lists without reading whole rows.
     public func refs(_ query: TimelineQuery) throws -> [Int64] {
-        let (sql, arguments) = Self.page(of: query, selecting: "i.ref", from: "item i", oneMore: false)
-        return try read { db in try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) }
+        try read { db in
+            let (sql, arguments) = try Self.page(of: query, selecting: "i.ref", oneMore: false, in: db)
+            return try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+        }
     }
 
     /// One page of `query` as positions (number, publication, provider, id), read from the
     /// order's covering index without the rows.
     public func positions(_ query: TimelineQuery) throws -> TimelinePositions {
-        let (sql, arguments) = Self.page(of: query, selecting: "i.ref, i.published, i.provider, i.item_id", from: "item i", oneMore: true)
         let rows = try read { db in
+            let (sql, arguments) = try Self.page(of: query, selecting: "i.ref, i.published, i.provider, i.item_id", oneMore: true, in: db)
             let statement = try db.makeStatement(sql: sql)
             try statement.setArguments(StatementArguments(arguments))
             return try ColumnReader.rows(of: statement, in: db) { row in
@@ -33,12 +37,22 @@ extension Store {
         return TimelinePositions(rows: rows, query: query)
     }
 
-    /// The SQL and arguments of one page of `query`: `columns` of `from` with its
-    /// conditions, order, limit (one row more when `oneMore`, which tells whether more
-    /// follow) and page offset.
-    static func page(of query: TimelineQuery, selecting columns: String, from: String, oneMore: Bool) -> PageSQL {
+    /// The SQL and arguments of one page of `query`: `columns` of `item i` and `join`,
+    /// with its conditions, order, limit (one row more when `oneMore`, which tells whether
+    /// more follow) and page offset.
+    ///
+    /// A query for what was stored since a moment (a reader app's `ot`, "since my last
+    /// sync") walks the items stored since then, when they are few, and sorts them: walking
+    /// the order's index instead tests every row of a large file for the few that match
+    /// (1M items: ~1 s for 100 new ones, against milliseconds).
+    static func page(
+        of query: TimelineQuery, selecting columns: String, joining join: String = "", oneMore: Bool, in db: Database
+    )
+        throws -> PageSQL
+    {
         var (conditions, arguments) = Self.conditions(of: query)
-        var sql = "SELECT \(columns) FROM \(from)"
+        let recent = try fewStoredSince(query, in: db)
+        var sql = "SELECT \(columns) FROM item i" + (recent ? " INDEXED BY item_by_first_seen" : "") + (join.isEmpty ? "" : " " + join)
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += Self.ordering(of: query)
         // "Everything" (Int.max) must not overflow.
@@ -50,6 +64,20 @@ extension Store {
             arguments.append(offset.overflow ? Int.max : offset.partialValue)
         }
         return (sql, arguments)
+    }
+
+    /// How many items stored since a query's `storedSince` are few enough to read them all
+    /// and sort them.
+    static let recentWalkLimit = 20_000
+
+    /// Whether `query` asks for items stored since a moment after which at most
+    /// ``recentWalkLimit`` were stored (counted on `item_by_first_seen`, stopping past it).
+    static func fewStoredSince(_ query: TimelineQuery, in db: Database) throws -> Bool {
+        guard let since = query.storedSince, !query.byNumber else { return false }
+        let count = try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM (SELECT 1 FROM item WHERE first_seen >= ? LIMIT ?)",
+            arguments: [Self.millis(since), Self.recentWalkLimit + 1])
+        return (count ?? 0) <= Self.recentWalkLimit
     }
 
     /// A statement's SQL with the values of its parameters.

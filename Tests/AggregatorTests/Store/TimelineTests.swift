@@ -108,6 +108,41 @@ final class TimelineTests: StoreTestCase {
         XCTAssertEqual(try store.positions(everything).positions, [])
     }
 
+    /// "Stored since" (a reader app's `ot`) selects by when items arrived and still lists
+    /// them in publication order, page after page, however few arrived.
+    func testStoredSinceListsWhatArrivedSinceInPublicationOrder() throws {
+        try ingest(ItemFactory.synthetic(provider: "a", count: 30), now: ItemFactory.epoch)
+        let later = ItemFactory.epoch.addingTimeInterval(3_600)
+        // Arrived later, published across the older items' span (one of them long before).
+        try store.ingest(
+            [
+                ItemFactory.item(provider: "b", id: "x", minutesAgo: 3), ItemFactory.item(provider: "b", id: "y", minutesAgo: 60 * 24 * 40),
+                ItemFactory.item(provider: "b", id: "z", minutesAgo: 9),
+            ], section: section("b", "hot"), now: later)
+        var query = TimelineQuery()
+        query.providers = ["a", "b"]
+        query.storedSince = later
+        query.limit = 2
+        var seen: [String] = []
+        while true {
+            let page = try store.timeline(query)
+            XCTAssertEqual(try store.positions(query).positions.map(\.ref), page.items.map(\.ref))
+            XCTAssertEqual(try store.refs(query), page.items.map(\.ref))
+            seen += page.items.map(\.item.id)
+            guard let next = page.nextCursor else { break }
+            query.cursor = next
+        }
+        XCTAssertEqual(seen, ["x", "z", "y"])
+        query.cursor = nil
+        query.limit = 100
+        query.oldestFirst = true
+        XCTAssertEqual(try store.timeline(query).items.map(\.item.id), ["y", "z", "x"])
+        query.storedSince = ItemFactory.epoch
+        XCTAssertEqual(try store.timeline(query).items.count, 33, "everything was stored since the first moment")
+        query.storedSince = later.addingTimeInterval(1)
+        XCTAssertEqual(try store.positions(query).positions, [])
+    }
+
     func testCursorStaysStableWhenNewItemsArrive() throws {
         try ingest(ItemFactory.synthetic(provider: "a", count: 6))
         var query = TimelineQuery()
