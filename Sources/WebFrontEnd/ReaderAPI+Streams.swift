@@ -79,7 +79,7 @@ extension ReaderAPI {
                 writer.beginArray()
                 writer.endArray()
                 writer.key("timestampUsec")
-                writer.string(String(Int64(position.published.timeIntervalSince1970 * 1_000_000)))
+                writer.string(ReaderItemID.timestamp(position.published))
                 writer.endObject()
             }
             writer.endArray()
@@ -161,7 +161,7 @@ extension ReaderAPI {
         writer.key("crawlTimeMsec")
         writer.string(String(Int64(stored.firstSeen.timeIntervalSince1970 * 1_000)))
         writer.key("timestampUsec")
-        writer.string(String(Int64(item.published.timeIntervalSince1970 * 1_000_000)))
+        writer.string(ReaderItemID.timestamp(item.published))
         writer.key("published")
         writer.integer(Int(item.published.timeIntervalSince1970))
         writer.key("updated")

@@ -92,6 +92,12 @@ enum ReaderItemID {
     // verbatim: the Google Reader item id prefix
     static let prefix = "tag:google.com,2005:reader/item/"
 
+    /// `timestampUsec` of an item published at `date`: one formula for the id list and the
+    /// contents, so an app matching the two finds the same value.
+    static func timestamp(_ date: Date) -> String {
+        String(Int64(date.timeIntervalSince1970 * 1_000_000))
+    }
+
     /// The long form of item `ref`.
     static func long(_ ref: Int64) -> String {
         prefix + String(format: "%016llx", UInt64(bitPattern: ref))
