@@ -47,6 +47,40 @@ final class FeedRefreshTests: EndToEndTestCase {
         XCTAssertEqual(server.requests.last { $0.path == "/feed.xml" }?.header("If-Modified-Since"), "Fri, 20 Nov 2026 10:00:00 GMT")
     }
 
+    /// A feed without an encoding of its own is read in the charset its Content-Type names,
+    /// quoted or not, with white space around the parameter.
+    func testTheContentTypeCharsetDecodesAFeedWithoutADeclaration() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        @Sendable func latin1(_ link: String) -> [UInt8] {
+            let rss =
+                "<rss version=\"2.0\"><channel><title>Latin</title><item><title>Caf\u{E9} cr\u{E8}me</title><link>\(link)</link></item></channel></rss>"
+            return rss.unicodeScalars.map { UInt8($0.value) }
+        }
+        server.route("/quoted") { _ in
+            TestHTTPServer.Response(
+                headers: [("Content-Type", "application/rss+xml;  Charset = \"ISO-8859-1\" ")], body: latin1("https://l.example/1"))
+        }
+        server.route("/bare") { _ in
+            TestHTTPServer.Response(headers: [("Content-Type", "text/xml; charset=iso-8859-1")], body: latin1("https://l.example/2"))
+        }
+        directory.write(
+            "providers.json",
+            """
+            {"providers": [
+              {"id": "quoted", "type": "feed", "options": {"url": "\(server.baseURL)/quoted"}},
+              {"id": "bare", "type": "feed", "options": {"url": "\(server.baseURL)/bare"}}
+            ]}
+            """)
+        let refresh = try aggr("refresh")
+        XCTAssertEqual(refresh.status, 0, refresh.stderr)
+        let timeline = try aggr("timeline", "--format", "tsv")
+        let titles = timeline.stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)[6]
+        }
+        XCTAssertEqual(titles, ["Caf\u{E9} cr\u{E8}me", "Caf\u{E9} cr\u{E8}me"], timeline.stdout)
+    }
+
     /// A host that says "slow down" (429, Retry-After) holds back the feeds on that host
     /// and no other: feeds have no API, so each host is its own rate budget.
     func testARateLimitingHostHoldsBackItsOwnFeedsOnly() throws {

@@ -5,14 +5,13 @@ import Foundation
 public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     // Invariant: `nextID` is only touched while holding `lock`; everything else is immutable.
     public let settings: HTTPClientSettings
-    private let driver = CurlMultiDriver()
-    private let gate: ConcurrencyGate
+    private let driver: CurlMultiDriver
     private let lock = NSLock()
     private var nextID = 0
 
     public init(settings: HTTPClientSettings = HTTPClientSettings()) {
         self.settings = settings
-        gate = ConcurrencyGate(total: settings.maxConcurrent, perHost: settings.maxPerHost)
+        driver = CurlMultiDriver(total: settings.maxConcurrent, perHost: settings.maxPerHost)
     }
 
     deinit {
@@ -24,13 +23,12 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         guard WebURL.isHTTP(request.url) else {
             throw HTTPError.transport(url: SecretRedactor.redact(url: request.url), detail: localized("not an http or https URL"))
         }
-        try await gate.acquire(host: host)
-        defer { Task { await gate.release(host: host) } }
+        try Task.checkCancellation()
         let id = lock.withLock {
             nextID += 1
             return nextID
         }
-        guard let transfer = CurlTransfer(id: id, request: request, settings: settings) else {
+        guard let transfer = CurlTransfer(id: id, request: request, host: host, settings: settings) else {
             throw HTTPError.transport(url: SecretRedactor.redact(url: request.url), detail: localized("libcurl could not create a handle"))
         }
         return try await withTaskCancellationHandler {

@@ -1,29 +1,44 @@
 internal import CCurl
 import Foundation
 
-/// Runs one libcurl multi handle on one dedicated thread.
+/// Runs one libcurl multi handle on one dedicated thread, admitting transfers under a
+/// total and a per-host limit.
 ///
 /// Blocking curl calls never run on Swift's cooperative pool: submissions and
 /// cancellations are queued under a lock and the thread is woken with
 /// `curl_multi_wakeup`; completions resume the waiting continuations from this thread.
+/// The limits are kept here too, first come first served: when a transfer ends, the next
+/// one waiting starts at once on this thread, instead of after a task on the pool (busy
+/// parsing what the last round fetched) gets to release a slot.
 final class CurlMultiDriver: @unchecked Sendable {
-    // Invariant: `multi`, `active` and `byHandle` are used only on the driver thread;
-    // `queued`, `cancelled` and `stopping` only while holding `lock`.
+    // Invariant: `multi`, `active`, `byHandle`, `waiting` and `runningByHost` are used only
+    // on the driver thread; `queued`, `cancelled` and `stopping` only while holding `lock`.
     private let multi: UnsafeMutableRawPointer
+    private let total: Int
+    private let perHost: Int
     private let lock = NSLock()
     private var queued: [CurlTransfer] = []
     private var cancelled: Set<Int> = []
     private var stopping = false
     private var active: [Int: CurlTransfer] = [:]
     private var byHandle: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// Submitted transfers a limit holds back, oldest first.
+    private var waiting: [CurlTransfer] = []
+    private var runningByHost: [String: Int] = [:]
     private let finished = DispatchSemaphore(value: 0)
 
     private static let globalInit: Void = {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }()
 
-    init() {
+    /// A driver running at most `total` transfers at once, `perHost` of them to one host.
+    ///
+    /// libcurl's connection limits do not bound HTTP/2 streams on one connection, so the
+    /// limits that protect upstream sites count transfers, before a transfer starts.
+    init(total: Int, perHost: Int) {
         _ = Self.globalInit
+        self.total = max(1, total)
+        self.perHost = max(1, perHost)
         multi = curl_multi_init()
         let thread = Thread { [self] in self.run() }
         thread.name = "aggr.curl"
@@ -33,12 +48,15 @@ final class CurlMultiDriver: @unchecked Sendable {
     /// Queues `transfer`; its continuation is resumed when it completes or is cancelled.
     func submit(_ transfer: CurlTransfer) {
         lock.lock()
+        // A queue that was not empty has a wake-up pending already: the thread takes the
+        // whole queue when it wakes.
+        let wake = queued.isEmpty
         queued.append(transfer)
         lock.unlock()
-        curl_multi_wakeup(multi)
+        if wake { curl_multi_wakeup(multi) }
     }
 
-    /// Aborts transfer `id` if it is queued or running.
+    /// Aborts transfer `id` if it is queued, waiting or running.
     func cancel(_ id: Int) {
         lock.lock()
         cancelled.insert(id)
@@ -68,31 +86,38 @@ final class CurlMultiDriver: @unchecked Sendable {
             for transfer in additions {
                 if cancellations.contains(transfer.id) {
                     transfer.continuation?.resume(throwing: CancellationError())
-                    continue
+                } else {
+                    waiting.append(transfer)
                 }
-                transfer.configure()
-                active[transfer.id] = transfer
-                byHandle[transfer.handle] = transfer
-                curl_multi_add_handle(multi, transfer.handle)
             }
             for id in cancellations {
-                guard let transfer = active[id] else { continue }
-                finish(transfer, .failure(CancellationError()))
+                if let transfer = active[id] {
+                    finish(transfer, .failure(CancellationError()))
+                } else if let index = waiting.firstIndex(where: { $0.id == id }) {
+                    waiting.remove(at: index).continuation?.resume(throwing: CancellationError())
+                }
             }
+            admitWaiting()
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             var remaining: Int32 = 0
+            var ended = false
             while let message = curl_multi_info_read(multi, &remaining) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
                     let transfer = byHandle[handle]
                 else { continue }
                 finish(transfer, transfer.outcome(message.pointee.data.result))
+                ended = true
             }
+            // Their slots go to the next ones now; adding a handle makes the poll below
+            // return at once, so they start in the next turn.
+            if ended { admitWaiting() }
             if stop, active.isEmpty {
                 lock.lock()
-                let leftover = queued
+                let leftover = queued + waiting
                 queued.removeAll()
                 lock.unlock()
+                waiting.removeAll()
                 for transfer in leftover { transfer.continuation?.resume(throwing: CancellationError()) }
                 curl_multi_cleanup(multi)
                 finished.signal()
@@ -102,10 +127,37 @@ final class CurlMultiDriver: @unchecked Sendable {
         }
     }
 
+    /// Starts the waiting transfers the limits allow, in the order they came; a transfer to
+    /// a host that has one waiting before it stays behind it.
+    private func admitWaiting() {
+        guard !waiting.isEmpty, active.count < total else { return }
+        var held: [CurlTransfer] = []
+        var heldHosts: Set<String> = []
+        for (index, transfer) in waiting.enumerated() {
+            guard active.count < total else {
+                held.append(contentsOf: waiting[index...])
+                break
+            }
+            if heldHosts.contains(transfer.host) || runningByHost[transfer.host, default: 0] >= perHost {
+                held.append(transfer)
+                heldHosts.insert(transfer.host)
+                continue
+            }
+            transfer.configure()
+            active[transfer.id] = transfer
+            byHandle[transfer.handle] = transfer
+            runningByHost[transfer.host, default: 0] += 1
+            curl_multi_add_handle(multi, transfer.handle)
+        }
+        waiting = held
+    }
+
     private func finish(_ transfer: CurlTransfer, _ outcome: Result<HTTPResponse, Error>) {
         curl_multi_remove_handle(multi, transfer.handle)
         active[transfer.id] = nil
         byHandle[transfer.handle] = nil
+        let left = runningByHost[transfer.host, default: 1] - 1
+        runningByHost[transfer.host] = left > 0 ? left : nil
         let continuation = transfer.continuation
         transfer.continuation = nil
         continuation?.resume(with: outcome)

@@ -8,6 +8,8 @@ import Foundation
 final class CurlTransfer {
     let id: Int
     let request: HTTPRequest
+    /// The host the per-host limit counts it against (lowercased).
+    let host: String
     let redactedURL: String
     let settings: HTTPClientSettings
     let handle: UnsafeMutableRawPointer
@@ -19,10 +21,11 @@ final class CurlTransfer {
     var exceededLimit = false
     var continuation: CheckedContinuation<HTTPResponse, Error>?
 
-    init?(id: Int, request: HTTPRequest, settings: HTTPClientSettings) {
+    init?(id: Int, request: HTTPRequest, host: String, settings: HTTPClientSettings) {
         guard let handle = curl_easy_init() else { return nil }
         self.id = id
         self.request = request
+        self.host = host
         self.redactedURL = SecretRedactor.redact(url: request.url)
         self.settings = settings
         self.handle = handle
@@ -119,17 +122,32 @@ final class CurlTransfer {
     /// Credential values of this request, scrubbed from any libcurl message.
     private var secretValues: [String] { SecretRedactor.secretValues(of: request) }
 
-    /// Takes one header line; a status line starts a new response (after a redirect or 100).
-    func receiveHeaderLine(_ line: String) {
-        let trimmed = line.trimmingWhitespace()
-        if trimmed.hasPrefix("HTTP/") {
+    /// Takes one header line's bytes; a status line starts a new response (after a redirect or 100).
+    ///
+    /// Read as bytes: a header line was a `String` trimmed twice through Foundation, a
+    /// thirtieth of a refresh's time with ten headers a response.
+    func receiveHeaderLine(_ line: UnsafeBufferPointer<UInt8>) {
+        let start = line.firstIndex { !Self.isBlank($0) } ?? line.endIndex
+        let text = line[start...]
+        if text.starts(with: "HTTP/".utf8) {
             headers.removeAll()
             return
         }
-        guard let colon = trimmed.firstIndex(of: ":") else { return }
-        let name = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
-        let value = String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-        headers.append((name, value))
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return }
+        headers.append((Self.trimmed(text[..<colon]), Self.trimmed(text[(colon + 1)...])))
+    }
+
+    /// `bytes` as text without the spaces, tabs and line ends around it.
+    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }
 }
 
@@ -153,9 +171,8 @@ private let curlWriteHeader: aggr_write_callback = { data, size, count, context 
     guard let data, let context else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
-    let line = data.withMemoryRebound(to: UInt8.self, capacity: length) {
-        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    data.withMemoryRebound(to: UInt8.self, capacity: length) {
+        transfer.receiveHeaderLine(UnsafeBufferPointer(start: $0, count: length))
     }
-    transfer.receiveHeaderLine(line)
     return length
 }

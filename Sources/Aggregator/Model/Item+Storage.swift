@@ -10,7 +10,7 @@ extension Item {
         // Click trackers (`utm_*`, `fbclid`…) are no part of where an item is.
         item.url = TrackingParameters.removed(from: SecretRedactor.redact(url: url))
         // By bytes: Foundation's `contains` bridges every id to NSString.
-        if id.utf8.contains("://".utf8) { item.id = SecretRedactor.redact(url: id) }
+        if id.containsBytes("://") { item.id = SecretRedactor.redact(url: id) }
         item.image = image.map(SecretRedactor.redact(url:))
         item.title = Self.clean(title)
         item.summary = Self.clean(summary)

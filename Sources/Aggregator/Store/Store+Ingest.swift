@@ -29,9 +29,27 @@ extension Store {
         }
     }
 
-    /// Stores `writes` in one transaction, each in a savepoint of its own: a write that fails
-    /// is rolled back alone and reported alone; when the commit fails, every write fails.
+    /// Stores `writes` in one transaction; a write that fails is rolled back alone and
+    /// reported alone; when the commit fails, every write fails.
+    ///
+    /// The writes are first stored together without savepoints: SQLite 3.40's FTS5 writes
+    /// its pending index out as a new segment at every savepoint (and at every statement
+    /// that needs a statement journal), so a savepoint per write made the search index
+    /// write, and later merge, a segment for each section a refresh stored. Only when
+    /// something fails is the transaction rolled back and the writes stored again, each in
+    /// a savepoint of its own, so the others still land.
     public func write(_ writes: [QueuedWrite]) -> [Result<IngestResult, any Error>] {
+        do {
+            var results: [Result<IngestResult, any Error>] = []
+            try write { db in
+                results = []
+                for write in writes { results.append(.success(try Self.store(write, in: db))) }
+            }
+            return results
+        } catch {
+            // One write alone gets its own error; several are tried one by one below.
+            if writes.count == 1 { return [.failure(error)] }
+        }
         var results: [Result<IngestResult, any Error>] = []
         do {
             try write { db in
@@ -40,14 +58,7 @@ extension Store {
                     do {
                         var result = IngestResult()
                         try db.inSavepoint {
-                            switch write {
-                            case .ingest(let items, let section, let now, let validators):
-                                result = try Self.ingest(
-                                    items.records, section: section, now: now, keepSectionTitle: false, validators: validators,
-                                    listed: true, in: db)
-                            case .providerState(let state):
-                                try Self.saveProviderState(state, in: db)
-                            }
+                            result = try Self.store(write, in: db)
                             return .commit
                         }
                         results.append(.success(result))
@@ -61,6 +72,18 @@ extension Store {
             return results
         } catch {
             return writes.map { _ in .failure(error) }
+        }
+    }
+
+    /// Stores one queued write inside the caller's transaction.
+    private static func store(_ write: QueuedWrite, in db: Database) throws -> IngestResult {
+        switch write {
+        case .ingest(let items, let section, let now, let validators):
+            return try ingest(
+                items.records, section: section, now: now, keepSectionTitle: false, validators: validators, listed: true, in: db)
+        case .providerState(let state):
+            try saveProviderState(state, in: db)
+            return IngestResult()
         }
     }
 

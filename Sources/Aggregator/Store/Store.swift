@@ -148,8 +148,11 @@ public final class Store: Sendable {
     }
 
     /// Moves ``dataVersion()`` on, inside the write that changed the timeline.
+    ///
+    /// By its key: an update of the whole table needs a statement journal, and each
+    /// statement that opens one makes FTS5 write its pending index out as a segment.
     static func noteTimelineChange(in db: Database) throws {
-        try db.cachedStatement(sql: "UPDATE change_count SET value = value + 1").execute()
+        try db.cachedStatement(sql: "UPDATE change_count SET value = value + 1 WHERE id = 1").execute()
     }
 
     /// A number that changes with every write, by any process, that changes a listing.
@@ -157,7 +160,7 @@ public final class Store: Sendable {
     /// Items stored, updated or removed, read or saved state move it; equal numbers mean
     /// nothing a front end shows has changed since.
     public func dataVersion() throws -> Int64 {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM change_count") ?? 0 }
+        try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM change_count WHERE id = 1") ?? 0 }
     }
 
     /// Runs `body` on a read snapshot, mapping SQLite errors to ``StoreError``.

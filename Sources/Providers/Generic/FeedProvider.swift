@@ -60,9 +60,13 @@ public struct FeedProvider: Provider {
     static func charset(_ contentType: String?) -> String? {
         guard let contentType else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
-            let parts = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            // Trimmed without Foundation's NSString round trip: this runs for every feed fetched.
+            let parts = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
             if parts.count == 2, parts[0].lowercased() == "charset" {
-                return parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                var value = parts[1][...]
+                while let first = value.first, first == "\"" || first == "'" { value.removeFirst() }
+                while let last = value.last, last == "\"" || last == "'" { value.removeLast() }
+                return String(value)
             }
         }
         return nil

@@ -67,6 +67,28 @@ final class CurlHTTPClientTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.4, "two at a time: two rounds of 200 ms")
     }
 
+    /// A transfer cancelled while a limit holds it back ends at once and is never sent.
+    func testCancellingAWaitingTransferNeverSendsIt() async throws {
+        server.route("/stall") { _ in Response(behavior: .stall) }
+        server.route("/never") { _ in .text("sent") }
+        let client = client { $0.maxPerHost = 1 }
+        let url = server.baseURL
+        let stalled = Task { try await client.send(HTTPRequest(url: "\(url)/stall")) }
+        while server.requests.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        let waiting = Task { try await client.send(HTTPRequest(url: "\(url)/never")) }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let start = Date()
+        waiting.cancel()
+        do {
+            _ = try await waiting.value
+            XCTFail("cancelled")
+        } catch is CancellationError {}
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+        stalled.cancel()
+        _ = try? await stalled.value
+        XCTAssertEqual(server.requests.map(\.path), ["/stall"], "the waiting request was never sent")
+    }
+
     func testGzipBodiesAreDecoded() async throws {
         let text = String(repeating: "压缩 gzip body ", count: 5_000)
         server.route("/gz") { _ in Response(status: 200, body: Array(text.utf8), gzip: true) }

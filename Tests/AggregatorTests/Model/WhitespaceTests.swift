@@ -1,6 +1,7 @@
-import Aggregator
 import Foundation
 import XCTest
+
+@testable import Aggregator
 
 final class WhitespaceTests: XCTestCase {
     /// The native trim gives exactly what Foundation's does, for every kind of white space.
@@ -24,5 +25,21 @@ final class WhitespaceTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// The byte search finds a needle wherever it starts, and only a whole one.
+    func testByteSearchFindsWholeNeedlesAnywhere() {
+        let cases: [(String, Bool)] = [
+            ("https://a.example/1", true), ("tag:a.example,2026:1", false), ("://", true), (":/", false), ("", false),
+            ("a:/b://", true), (":::///", true), ("x://", true), ("数据://库", true), ("数据:/库/", false), ("a: //b", false),
+            (String(repeating: ":/", count: 40) + "/", true), (String(repeating: ":/", count: 40), false),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(text.containsBytes("://"), expected, text)
+            XCTAssertEqual(text.containsBytes("://"), text.contains("://"), "agrees with Foundation: \(text)")
+        }
+        XCTAssertTrue("anything".containsBytes(""), "an empty needle is everywhere")
+        XCTAssertTrue("abc".containsBytes("abc"))
+        XCTAssertFalse("ab".containsBytes("abc"), "a needle longer than the text")
     }
 }
