@@ -92,6 +92,12 @@ public struct Refresher: Sendable {
         let writes = WriteQueue(store: store)
         defer { writes.finish() }
         let shared = store.sharesRefresh
+        // Validators read once for every provider about to run. Not on a database several
+        // workers refresh: another may fetch a provider between this read and its claim.
+        let memory: any FetchMemory =
+            shared
+            ? store
+            : (try? store.validators(of: Set(runnable.map(\.1.id))))?.map { ValidatorSnapshot(store: store, validators: $0) } ?? store
         let claims = ClaimedRefresh(refresher: self, force: force, budgetKeys: budgetKeys, events: events)
         summary.outcomes = await withTaskGroup(of: ProviderOutcome.self) { group in
             // At most `Self.providersInFlight` providers at once: the HTTP client runs fewer
@@ -114,7 +120,8 @@ public struct Refresher: Sendable {
                 }
                 let (provider, entry, budget, previous) = next
                 group.addTask {
-                    await refresh(provider, entry: entry, previous: previous, budget: budget, writes: writes, events: events)
+                    await refresh(
+                        provider, entry: entry, previous: previous, budget: budget, memory: memory, writes: writes, events: events)
                 }
             }
             for _ in 0..<(shared ? Self.sharedInFlight : Self.providersInFlight) { startNext() }
@@ -171,7 +178,7 @@ public struct Refresher: Sendable {
 
     func refresh(
         _ provider: any Provider, entry: ProviderConfiguration, previous: ProviderState?, budget: SharedRateBudget,
-        writes: WriteQueue, events: @escaping @Sendable (RefreshEvent) -> Void
+        memory: any FetchMemory, writes: WriteQueue, events: @escaping @Sendable (RefreshEvent) -> Void
     ) async -> ProviderOutcome {
         let started = Date()
         events(.started(provider: entry.id, sections: entry.sections.map(\.key)))
@@ -180,7 +187,7 @@ public struct Refresher: Sendable {
         let results = await withTaskGroup(of: (String, SectionOutcome, RateLimitSignal).self) { group in
             for section in entry.sections {
                 group.addTask {
-                    let session = FetchSession(memory: store, provider: entry.id, budget: budget)
+                    let session = FetchSession(memory: memory, provider: entry.id, budget: budget)
                     let context = context(for: entry, metadata: metadata, session: session)
                     let outcome: SectionOutcome
                     do {

@@ -9,4 +9,26 @@ public protocol FetchMemory: Sendable {
 
     /// Whether item `id` of `provider` is stored.
     func holdsItem(provider: String, id: String) throws -> Bool
+
+    /// Every validator stored for `providers`, by provider and then URL, read at once; nil
+    /// when this memory answers only per URL.
+    func validators(of providers: Set<String>) throws -> [String: [String: HTTPValidators]]?
+}
+
+extension FetchMemory {
+    public func validators(of providers: Set<String>) throws -> [String: [String: HTTPValidators]]? { nil }
+}
+
+/// A fetch memory whose validators were read once, before a refresh's fetches began.
+///
+/// A refresh of a thousand feeds asked the database a thousand times, each a read
+/// transaction of its own on the pool threads that parse; one read up front answers them
+/// all. Whether an item is stored is still asked of the store.
+struct ValidatorSnapshot: FetchMemory {
+    let store: any FetchMemory
+    let validators: [String: [String: HTTPValidators]]
+
+    func validators(for url: String, provider: String) throws -> HTTPValidators? { validators[provider]?[url] }
+
+    func holdsItem(provider: String, id: String) throws -> Bool { try store.holdsItem(provider: provider, id: id) }
 }

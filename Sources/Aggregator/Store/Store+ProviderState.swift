@@ -64,6 +64,20 @@ extension Store {
         }
     }
 
+    /// Every validator stored for `providers`, by provider and then URL.
+    public func validators(of providers: Set<String>) throws -> [String: [String: HTTPValidators]]? {
+        try read { db in
+            var found: [String: [String: HTTPValidators]] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT provider, url, etag, last_modified, body_hash FROM http_validator")
+            while let row = try rows.next() {
+                let provider: String = row[0]
+                guard providers.contains(provider) else { continue }
+                found[provider, default: [:]][row[1]] = HTTPValidators(etag: row[2], lastModified: row[3], bodyHash: row[4])
+            }
+            return found
+        }
+    }
+
     /// Remembers `provider`'s validators for `url`; call only when the body changed.
     public func saveValidators(_ validators: HTTPValidators, for url: String, provider: String, now: Date = Date()) throws {
         try write { db in try Self.saveValidators(validators, for: url, provider: provider, now: now, in: db) }

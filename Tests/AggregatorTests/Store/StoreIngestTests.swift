@@ -107,6 +107,25 @@ final class StoreIngestTests: StoreTestCase {
             try store.validators(for: "https://a.example/x", provider: "forum"), HTTPValidators(etag: "\"abc\"", lastModified: nil))
         XCTAssertNil(try store.validators(for: "https://a.example/y", provider: "forum"))
         XCTAssertNil(try store.validators(for: "https://a.example/x", provider: "other"), "validators belong to one provider")
+
+        // Read at once for a refresh: the providers asked for, every URL of theirs.
+        try store.saveValidators(
+            HTTPValidators(etag: nil, lastModified: "Fri, 20 Nov 2026 10:00:00 GMT"), for: "https://a.example/z", provider: "forum")
+        try store.saveValidators(HTTPValidators(etag: "\"o\"", lastModified: nil), for: "https://o.example/", provider: "other")
+        try store.saveValidators(HTTPValidators(etag: "\"n\"", lastModified: nil), for: "https://n.example/", provider: "not-asked")
+        let all = try store.validators(of: ["forum", "other", "absent"])
+        if store is Store { XCTAssertNotNil(all, "SQLite reads them at once") }
+        if let all {
+            XCTAssertEqual(
+                all,
+                [
+                    "forum": [
+                        "https://a.example/x": HTTPValidators(etag: "\"abc\"", lastModified: nil),
+                        "https://a.example/z": HTTPValidators(etag: nil, lastModified: "Fri, 20 Nov 2026 10:00:00 GMT"),
+                    ],
+                    "other": ["https://o.example/": HTTPValidators(etag: "\"o\"", lastModified: nil)],
+                ])
+        }
     }
 
     /// A refresh's writes share a transaction: each keeps its own result, one that fails is
