@@ -76,14 +76,7 @@ final class CurlHTTPClientTests: XCTestCase {
         let stalled = Task { try await client.send(HTTPRequest(url: "\(url)/stall")) }
         while server.requests.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
         let waiting = Task { try await client.send(HTTPRequest(url: "\(url)/never")) }
-        try await Task.sleep(nanoseconds: 200_000_000)
-        let start = Date()
-        waiting.cancel()
-        do {
-            _ = try await waiting.value
-            XCTFail("cancelled")
-        } catch is CancellationError {}
-        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+        try await assertCancelledPromptly(waiting)
         stalled.cancel()
         _ = try? await stalled.value
         XCTAssertEqual(server.requests.map(\.path), ["/stall"], "the waiting request was never sent")
@@ -159,15 +152,23 @@ final class CurlHTTPClientTests: XCTestCase {
         server.route("/stall") { _ in Response(behavior: .stall) }
         let client = client()
         let url = server.baseURL
-        let task = Task { try await client.send(HTTPRequest(url: "\(url)/stall")) }
+        try await assertCancelledPromptly(Task { try await client.send(HTTPRequest(url: "\(url)/stall")) })
+    }
+
+    /// Cancels `request` after 200 ms and checks it ends with `CancellationError` within a second.
+    func assertCancelledPromptly(
+        _ request: Task<HTTPResponse, any Error>, file: StaticString = #filePath, line: UInt = #line
+    )
+        async throws
+    {
         try await Task.sleep(nanoseconds: 200_000_000)
         let start = Date()
-        task.cancel()
+        request.cancel()
         do {
-            _ = try await task.value
-            XCTFail("cancelled")
+            _ = try await request.value
+            XCTFail("cancelled", file: file, line: line)
         } catch is CancellationError {}
-        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1, file: file, line: line)
     }
 
     /// TLS verification is on by default: a self-signed server on 127.0.0.1 is refused with a
