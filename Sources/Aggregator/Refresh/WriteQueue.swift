@@ -15,7 +15,11 @@ final class WriteQueue: @unchecked Sendable {
     private var finished = false
     private var threadEnded = false
     /// The most writes one transaction carries.
-    static let groupLimit = 64
+    ///
+    /// When the writer falls behind (10,000 feeds: it is the bottleneck), larger commits
+    /// rewrite each index page fewer times: 256 took that refresh from 28.1–28.4 s to
+    /// 25.3–25.6 s beside 64 (both measured under the same other load).
+    static let groupLimit = 256
 
     init(store: any TimelineStorage) {
         self.store = store
