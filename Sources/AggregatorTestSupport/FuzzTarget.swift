@@ -24,6 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The reader's inline images: PNG, JPEG, GIF and WebP through the system decoders
     /// behind aggr's format sniff and size check, then resized and encoded for the terminal.
     case image
+    /// A response header line as libcurl hands it over, and a Content-Type's `charset`.
+    case header
 
     static let reference = Date(timeIntervalSince1970: 1_795_000_000)
 
@@ -124,6 +126,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = V2EXProvider.streak(in: text)
             _ = SiteIconFetch.linkedIcons(in: data, pageURL: "https://site.example/a/")
             _ = SiteIconFetch.imageType(of: data)
+        case .header:
+            let line = data.withUnsafeBufferPointer { HTTPHeaderLine($0) }
+            if case .field(let name, let value) = line {
+                // Trimmed at both ends, and the name holds no colon.
+                for part in [name, value] {
+                    precondition(part.utf8.first.map { ![0x20, 0x09, 0x0D, 0x0A].contains($0) } ?? true, part)
+                    precondition(part.utf8.last.map { ![0x20, 0x09, 0x0D, 0x0A].contains($0) } ?? true, part)
+                }
+                precondition(!name.utf8.contains(UInt8(ascii: ":")), name)
+            }
+            _ = FeedProvider.charset(text)
         case .redactor:
             _ = SecretRedactor.redactURLs(in: text)
             _ = SecretRedactor.redact(url: text)

@@ -123,31 +123,12 @@ final class CurlTransfer {
     private var secretValues: [String] { SecretRedactor.secretValues(of: request) }
 
     /// Takes one header line's bytes; a status line starts a new response (after a redirect or 100).
-    ///
-    /// Read as bytes: a header line was a `String` trimmed twice through Foundation, a
-    /// thirtieth of a refresh's time with ten headers a response.
     func receiveHeaderLine(_ line: UnsafeBufferPointer<UInt8>) {
-        let start = line.firstIndex { !Self.isBlank($0) } ?? line.endIndex
-        let text = line[start...]
-        if text.starts(with: "HTTP/".utf8) {
-            headers.removeAll()
-            return
+        switch HTTPHeaderLine(line) {
+        case .status: headers.removeAll()
+        case .field(let name, let value): headers.append((name, value))
+        case .other: break
         }
-        guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return }
-        headers.append((Self.trimmed(text[..<colon]), Self.trimmed(text[(colon + 1)...])))
-    }
-
-    /// `bytes` as text without the spaces, tabs and line ends around it.
-    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        var start = bytes.startIndex
-        var end = bytes.endIndex
-        while start < end, isBlank(bytes[start]) { start += 1 }
-        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }
 }
 

@@ -57,7 +57,7 @@ public struct FeedProvider: Provider {
     }
 
     /// The `charset` parameter of a Content-Type header.
-    static func charset(_ contentType: String?) -> String? {
+    package static func charset(_ contentType: String?) -> String? {
         guard let contentType else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             // Trimmed without Foundation's NSString round trip: this runs for every feed fetched.
