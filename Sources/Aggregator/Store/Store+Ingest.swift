@@ -39,16 +39,26 @@ extension Store {
     /// something fails is the transaction rolled back and the writes stored again, each in
     /// a savepoint of its own, so the others still land.
     public func write(_ writes: [QueuedWrite]) -> [Result<IngestResult, any Error>] {
+        var failedInWrite = false
         do {
             var results: [Result<IngestResult, any Error>] = []
             try write { db in
                 results = []
-                for write in writes { results.append(.success(try Self.store(write, in: db))) }
+                for write in writes {
+                    do {
+                        results.append(.success(try Self.store(write, in: db)))
+                    } catch {
+                        failedInWrite = true
+                        throw error
+                    }
+                }
             }
             return results
         } catch {
-            // One write alone gets its own error; several are tried one by one below.
-            if writes.count == 1 { return [.failure(error)] }
+            // The transaction itself failed (busy past the timeout, read-only, the commit):
+            // every write fails with it, without waiting a second time. One write alone gets
+            // its own error; several are tried one by one below.
+            guard failedInWrite, writes.count > 1 else { return writes.map { _ in .failure(error) } }
         }
         var results: [Result<IngestResult, any Error>] = []
         do {

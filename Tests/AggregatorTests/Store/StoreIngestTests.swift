@@ -152,4 +152,24 @@ final class StoreIngestTests: StoreTestCase {
         XCTAssertEqual(try store.providerStates()["forum"]?.consecutiveFailures, 3)
         XCTAssertEqual(Set(try store.sections().map(\.key)), ["hot"], "the failed write's section row went back too")
     }
+
+    /// When the transaction itself cannot run (a store opened for reading), every write of
+    /// the group fails with the store's error at once, and nothing is stored.
+    func testGroupedWritesOnAStoreThatCannotWriteAllFail() throws {
+        guard store is Store else { throw XCTSkip("SQLite's read-only opening") }
+        try store.ingest([ItemFactory.item(id: "1")], section: section("forum", "hot"), now: ItemFactory.epoch)
+        let reader = try Store.forReading(path: directory.file("aggr.sqlite"))
+        XCTAssertTrue(reader.isReadOnly)
+        let results = reader.write([
+            .ingest(
+                items: PreparedItems([ItemFactory.item(id: "2")]), section: section("forum", "hot"), now: ItemFactory.epoch, validators: [:]
+            ),
+            .providerState(ProviderState(provider: "forum")),
+        ])
+        XCTAssertEqual(results.count, 2)
+        for result in results {
+            XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is StoreError, "\($0)") }
+        }
+        XCTAssertEqual(try timelineIDs(), ["forum:1"])
+    }
 }
