@@ -99,6 +99,17 @@ final class RefreshCommandTests: EndToEndTestCase {
         XCTAssertEqual(Set(statuses), [64])
     }
 
+    func testADatabaseThatCannotOpenFailsAloneWhileLibcurlLoads() throws {
+        writeConfig()
+        // libcurl loads on the client's thread while the database opens: a database that
+        // cannot be opened must end in its own error every time, never in a crash at exit.
+        let folder = directory.file("folder.sqlite")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let results = try (0..<40).map { _ in try aggr("refresh", "--db", folder) }
+        XCTAssertEqual(Set(results.map(\.status)), [1])
+        XCTAssertTrue(results.allSatisfy { $0.stderr.contains("cannot be opened") }, results[0].stderr)
+    }
+
     func testDemoReplaysTheDefaultProvidersOffline() throws {
         let root = SharedFixtures.repositoryRoot()
         let result = try runner.run(

@@ -10,16 +10,22 @@ import Foundation
 /// The limits are kept here too, first come first served: when a transfer ends, the next
 /// one waiting starts at once on this thread, instead of after a task on the pool (busy
 /// parsing what the last round fetched) gets to release a slot.
+///
+/// libcurl is loaded (some thirty shared libraries, see CCurl.h) and initialized on the
+/// driver thread too, while the caller goes on opening the database.
 final class CurlMultiDriver: @unchecked Sendable {
-    // Invariant: `multi`, `active`, `byHandle`, `waiting` and `runningByHost` are used only
-    // on the driver thread; `queued`, `cancelled` and `stopping` only while holding `lock`.
-    private let multi: UnsafeMutableRawPointer
+    // Invariant: `active`, `byHandle`, `waiting` and `runningByHost` are used only on the
+    // driver thread; `multi` (set once by that thread), `queued`, `cancelled` and
+    // `stopping` only while holding `lock`.
+    private var multi: UnsafeMutableRawPointer?
     private let total: Int
     private let perHost: Int
     private let lock = NSLock()
     private var queued: [CurlTransfer] = []
     private var cancelled: Set<Int> = []
     private var stopping = false
+    /// libcurl could not be loaded: transfers fail as they are submitted.
+    private var unavailable = false
     private var active: [Int: CurlTransfer] = [:]
     private var byHandle: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     /// Submitted transfers a limit holds back, oldest first.
@@ -36,11 +42,9 @@ final class CurlMultiDriver: @unchecked Sendable {
     /// libcurl's connection limits do not bound HTTP/2 streams on one connection, so the
     /// limits that protect upstream sites count transfers, before a transfer starts.
     init(total: Int, perHost: Int) {
-        _ = Self.globalInit
         self.total = max(1, total)
         self.perHost = max(1, perHost)
-        multi = curl_multi_init()
-        let thread = Thread { [self] in self.run() }
+        let thread = Thread { [self] in self.start() }
         thread.name = "aggr.curl"
         thread.start()
     }
@@ -48,32 +52,70 @@ final class CurlMultiDriver: @unchecked Sendable {
     /// Queues `transfer`; its continuation is resumed when it completes or is cancelled.
     func submit(_ transfer: CurlTransfer) {
         lock.lock()
+        if unavailable {
+            lock.unlock()
+            transfer.continuation?.resume(throwing: Self.unavailableError)
+            return
+        }
         // A queue that was not empty has a wake-up pending already: the thread takes the
         // whole queue when it wakes.
         let wake = queued.isEmpty
         queued.append(transfer)
+        let multi = multi
         lock.unlock()
-        if wake { curl_multi_wakeup(multi) }
+        if wake { Self.wake(multi) }
     }
 
     /// Aborts transfer `id` if it is queued, waiting or running.
     func cancel(_ id: Int) {
         lock.lock()
         cancelled.insert(id)
+        let multi = multi
         lock.unlock()
-        curl_multi_wakeup(multi)
+        Self.wake(multi)
     }
 
     /// Stops the thread after the transfers in flight end, then frees the multi handle.
     func shutdown() {
         lock.lock()
         stopping = true
+        let multi = multi
         lock.unlock()
-        curl_multi_wakeup(multi)
+        Self.wake(multi)
         finished.wait()
     }
 
-    private func run() {
+    /// Interrupts the driver's poll; before the thread has its handle there is no poll to
+    /// interrupt, and it takes the queue when it gets there.
+    private static func wake(_ multi: UnsafeMutableRawPointer?) {
+        if let multi { curl_multi_wakeup(multi) }
+    }
+
+    /// Loads libcurl and runs the loop.
+    ///
+    /// Without libcurl no transfer reaches the driver (``CurlTransfer`` needs libcurl too);
+    /// any that does fails with the reason.
+    private func start() {
+        _ = Self.globalInit
+        guard let handle = curl_multi_init() else {
+            let leftover = lock.withLock {
+                unavailable = true
+                defer { queued.removeAll() }
+                return queued
+            }
+            for transfer in leftover { transfer.continuation?.resume(throwing: Self.unavailableError) }
+            finished.signal()
+            return
+        }
+        lock.withLock { multi = handle }
+        run(handle)
+    }
+
+    private static var unavailableError: HTTPError {
+        .transport(url: "", detail: aggr_curl_load_error().map { String(cString: $0) } ?? localized("libcurl could not create a handle"))
+    }
+
+    private func run(_ multi: UnsafeMutableRawPointer) {
         while true {
             lock.lock()
             let additions = queued
@@ -92,12 +134,12 @@ final class CurlMultiDriver: @unchecked Sendable {
             }
             for id in cancellations {
                 if let transfer = active[id] {
-                    finish(transfer, .failure(CancellationError()))
+                    finish(transfer, .failure(CancellationError()), in: multi)
                 } else if let index = waiting.firstIndex(where: { $0.id == id }) {
                     waiting.remove(at: index).continuation?.resume(throwing: CancellationError())
                 }
             }
-            admitWaiting()
+            admitWaiting(multi)
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             var remaining: Int32 = 0
@@ -106,12 +148,12 @@ final class CurlMultiDriver: @unchecked Sendable {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
                     let transfer = byHandle[handle]
                 else { continue }
-                finish(transfer, transfer.outcome(message.pointee.data.result))
+                finish(transfer, transfer.outcome(message.pointee.data.result), in: multi)
                 ended = true
             }
             // Their slots go to the next ones now; adding a handle makes the poll below
             // return at once, so they start in the next turn.
-            if ended { admitWaiting() }
+            if ended { admitWaiting(multi) }
             if stop, active.isEmpty {
                 lock.lock()
                 let leftover = queued + waiting
@@ -129,7 +171,7 @@ final class CurlMultiDriver: @unchecked Sendable {
 
     /// Starts the waiting transfers the limits allow, in the order they came; a transfer to
     /// a host that has one waiting before it stays behind it.
-    private func admitWaiting() {
+    private func admitWaiting(_ multi: UnsafeMutableRawPointer) {
         guard !waiting.isEmpty, active.count < total else { return }
         var held: [CurlTransfer] = []
         var heldHosts: Set<String> = []
@@ -152,7 +194,7 @@ final class CurlMultiDriver: @unchecked Sendable {
         waiting = held
     }
 
-    private func finish(_ transfer: CurlTransfer, _ outcome: Result<HTTPResponse, Error>) {
+    private func finish(_ transfer: CurlTransfer, _ outcome: Result<HTTPResponse, Error>, in multi: UnsafeMutableRawPointer) {
         curl_multi_remove_handle(multi, transfer.handle)
         active[transfer.id] = nil
         byHandle[transfer.handle] = nil

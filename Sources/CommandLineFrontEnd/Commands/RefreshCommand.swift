@@ -44,9 +44,10 @@ struct RefreshCommand: AsyncParsableCommand {
                 context.notice(localized("\(configuration.file) lists no providers; see `aggr types`"))
                 return
             }
-            let session = try context.session(configuration)
+            // The client first: its thread loads libcurl while the database opens.
             var http: any HTTPClient = replay.map { ReplayHTTPClient(directory: $0) } ?? CurlHTTPClient()
             if let record { http = RecordingHTTPClient(wrapping: http, directory: record) }
+            let session = try context.session(configuration)
             let errorIsTTY = isatty(STDERR_FILENO) == 1
             let progress = RefreshProgress(
                 live: errorIsTTY, color: errorIsTTY && context.terminal.color, width: context.terminal.width,
