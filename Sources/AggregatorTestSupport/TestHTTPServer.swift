@@ -130,6 +130,9 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// How many TCP connections were accepted (connection reuse keeps this low).
     public var acceptedConnections: Int { lock.withLock { connectionCount } }
 
+    /// How many accepted connections are still open (a client that closed its own is gone).
+    public var openConnections: Int { lock.withLock { connections.count } }
+
     /// Stops accepting, ends every connection and stalled answer, and returns once the
     /// listening socket is closed.
     ///

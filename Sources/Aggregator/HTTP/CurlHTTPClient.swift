@@ -18,6 +18,16 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         driver.shutdown()
     }
 
+    /// Starts closing the client's connections on its own thread and returns at once;
+    /// releasing the client still waits until they are closed, and a request sent after
+    /// this is cancelled.
+    ///
+    /// For a caller about to release other things too: the refresh command closes its
+    /// database meanwhile.
+    public func beginClosing() {
+        driver.stop()
+    }
+
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let host = URLComponents(string: request.url)?.host?.lowercased() ?? ""
         guard WebURL.isHTTP(request.url) else {

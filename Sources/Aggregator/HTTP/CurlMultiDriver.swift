@@ -50,44 +50,49 @@ final class CurlMultiDriver: @unchecked Sendable {
     }
 
     /// Queues `transfer`; its continuation is resumed when it completes or is cancelled.
+    ///
+    /// Once the driver is stopping, a new transfer is cancelled at once.
     func submit(_ transfer: CurlTransfer) {
         lock.lock()
-        if unavailable {
+        if unavailable || stopping {
             lock.unlock()
-            transfer.continuation?.resume(throwing: Self.unavailableError)
+            transfer.continuation?.resume(throwing: unavailable ? Self.unavailableError : CancellationError())
             return
         }
         // A queue that was not empty has a wake-up pending already: the thread takes the
         // whole queue when it wakes.
-        let wake = queued.isEmpty
+        if queued.isEmpty { wakeHoldingLock() }
         queued.append(transfer)
-        let multi = multi
         lock.unlock()
-        if wake { Self.wake(multi) }
     }
 
     /// Aborts transfer `id` if it is queued, waiting or running.
     func cancel(_ id: Int) {
-        lock.lock()
-        cancelled.insert(id)
-        let multi = multi
-        lock.unlock()
-        Self.wake(multi)
+        lock.withLock {
+            cancelled.insert(id)
+            wakeHoldingLock()
+        }
     }
 
-    /// Stops the thread after the transfers in flight end, then frees the multi handle.
+    /// Asks the thread to stop once the transfers in flight end, closing its connections
+    /// and freeing the multi handle, without waiting for it.
+    func stop() {
+        lock.withLock {
+            stopping = true
+            wakeHoldingLock()
+        }
+    }
+
+    /// Stops the thread (see ``stop()``) and waits until it has ended.
     func shutdown() {
-        lock.lock()
-        stopping = true
-        let multi = multi
-        lock.unlock()
-        Self.wake(multi)
+        stop()
         finished.wait()
     }
 
-    /// Interrupts the driver's poll; before the thread has its handle there is no poll to
-    /// interrupt, and it takes the queue when it gets there.
-    private static func wake(_ multi: UnsafeMutableRawPointer?) {
+    /// Interrupts the driver's poll. The caller holds `lock`, so the thread cannot free the
+    /// handle meanwhile; before the thread has its handle there is no poll to interrupt,
+    /// and it takes the queue when it gets there.
+    private func wakeHoldingLock() {
         if let multi { curl_multi_wakeup(multi) }
     }
 
@@ -158,6 +163,8 @@ final class CurlMultiDriver: @unchecked Sendable {
                 lock.lock()
                 let leftover = queued + waiting
                 queued.removeAll()
+                // No wake-up may reach the handle once it is freed below.
+                self.multi = nil
                 lock.unlock()
                 waiting.removeAll()
                 for transfer in leftover { transfer.continuation?.resume(throwing: CancellationError()) }

@@ -45,8 +45,19 @@ struct RefreshCommand: AsyncParsableCommand {
                 return
             }
             // The client first: its thread loads libcurl while the database opens.
-            var http: any HTTPClient = replay.map { ReplayHTTPClient(directory: $0) } ?? CurlHTTPClient()
+            let curl: CurlHTTPClient?
+            var http: any HTTPClient
+            if let replay {
+                curl = nil
+                http = ReplayHTTPClient(directory: replay)
+            } else {
+                let client = CurlHTTPClient()
+                curl = client
+                http = client
+            }
             if let record { http = RecordingHTTPClient(wrapping: http, directory: record) }
+            // Released last: its release waits for the connections to close.
+            defer { withExtendedLifetime(curl) {} }
             let session = try context.session(configuration)
             let errorIsTTY = isatty(STDERR_FILENO) == 1
             let progress = RefreshProgress(
@@ -61,6 +72,9 @@ struct RefreshCommand: AsyncParsableCommand {
             let summary: RefreshSummary
             do {
                 summary = try await session.refresh(only: providers, force: force, http: http, events: progress.handle)
+                // libcurl closes its connections (a socket each) on its own thread while
+                // the session's release closes the database (a checkpoint and two syncs).
+                withExtendedLifetime(session) { curl?.beginClosing() }
                 ticker.cancel()
                 progress.finish()
             } catch {

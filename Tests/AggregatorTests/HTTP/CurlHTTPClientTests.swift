@@ -67,6 +67,26 @@ final class CurlHTTPClientTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.4, "two at a time: two rounds of 200 ms")
     }
 
+    /// Closing runs on the driver's thread: the kept-alive connection ends while the client
+    /// is still held, and a request sent afterwards is cancelled without reaching the server.
+    func testBeginClosingEndsTheConnectionsAndRefusesNewRequests() async throws {
+        server.route("/ok") { _ in .text("ok") }
+        let client = client()
+        let url = server.baseURL
+        let first = try await client.send(HTTPRequest(url: "\(url)/ok"))
+        XCTAssertEqual(first.status, 200)
+        XCTAssertEqual(server.openConnections, 1, "kept alive for the next request")
+        client.beginClosing()
+        let deadline = Date().addingTimeInterval(5)
+        while server.openConnections > 0, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
+        XCTAssertEqual(server.openConnections, 0, "the driver closed its connection")
+        do {
+            _ = try await client.send(HTTPRequest(url: "\(url)/ok/after"))
+            XCTFail("a request after closing began was sent")
+        } catch is CancellationError {}
+        XCTAssertEqual(server.requests.map(\.path), ["/ok"])
+    }
+
     /// A transfer cancelled while a limit holds it back ends at once and is never sent.
     func testCancellingAWaitingTransferNeverSendsIt() async throws {
         server.route("/stall") { _ in Response(behavior: .stall) }
