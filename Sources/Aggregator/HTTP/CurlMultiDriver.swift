@@ -89,9 +89,11 @@ final class CurlMultiDriver: @unchecked Sendable {
         finished.wait()
     }
 
-    /// Interrupts the driver's poll. The caller holds `lock`, so the thread cannot free the
-    /// handle meanwhile; before the thread has its handle there is no poll to interrupt,
-    /// and it takes the queue when it gets there.
+    /// Interrupts the driver's poll.
+    ///
+    /// The caller holds `lock`, so the thread cannot free the handle meanwhile; before the
+    /// thread has its handle there is no poll to interrupt, and it takes the queue when it
+    /// gets there.
     private func wakeHoldingLock() {
         if let multi { curl_multi_wakeup(multi) }
     }
