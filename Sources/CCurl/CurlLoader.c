@@ -3,8 +3,14 @@
 #include "CCurl.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <time.h>
+#include <unistd.h>
 
 static struct {
     void *library;
@@ -24,6 +30,7 @@ static struct {
     CURLMcode (*multi_wakeup)(CURLM *);
     CURLMsg *(*multi_info_read)(CURLM *, int *);
     CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
+    CURLMcode (*multi_socket_action)(CURLM *, curl_socket_t, int, int *);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
 } curl;
@@ -61,6 +68,7 @@ static void load(void) {
     RESOLVE(multi_wakeup, "curl_multi_wakeup");
     RESOLVE(multi_info_read, "curl_multi_info_read");
     RESOLVE(multi_setopt, "curl_multi_setopt");
+    RESOLVE(multi_socket_action, "curl_multi_socket_action");
     RESOLVE(slist_append, "curl_slist_append");
     RESOLVE(slist_free_all, "curl_slist_free_all");
 }
@@ -115,3 +123,104 @@ CURLcode aggr_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) { retu
 CURLcode aggr_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) { return curl.easy_getinfo(handle, info, value); }
 CURLcode aggr_easy_getinfo_double(CURL *handle, CURLINFO info, double *value) { return curl.easy_getinfo(handle, info, value); }
 CURLMcode aggr_multi_setopt_long(CURLM *handle, CURLMoption option, long value) { return curl.multi_setopt(handle, option, value); }
+
+static long long monotonic_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/* libcurl says which readiness a socket of a transfer waits for, or that it is done with it. */
+static int on_socket(CURL *easy, curl_socket_t socket, int what, void *context, void *socket_context) {
+    (void)easy;
+    (void)socket_context;
+    struct aggr_multi_events *events = context;
+    if (what == CURL_POLL_REMOVE) {
+        epoll_ctl(events->epoll, EPOLL_CTL_DEL, socket, NULL);
+        return 0;
+    }
+    struct epoll_event event = {0};
+    event.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0);
+    event.data.fd = socket;
+    if (epoll_ctl(events->epoll, EPOLL_CTL_MOD, socket, &event) != 0 && errno == ENOENT) {
+        epoll_ctl(events->epoll, EPOLL_CTL_ADD, socket, &event);
+    }
+    return 0;
+}
+
+/* libcurl's single timer: -1 removes it. */
+static int on_timer(CURLM *multi, long timeout_ms, void *context) {
+    (void)multi;
+    struct aggr_multi_events *events = context;
+    events->deadline = timeout_ms < 0 ? -1 : monotonic_ms() + timeout_ms;
+    return 0;
+}
+
+int aggr_multi_events_attach(CURLM *multi, struct aggr_multi_events *events) {
+    if (!ready()) return -1;
+    events->deadline = -1;
+    events->epoll = epoll_create1(EPOLL_CLOEXEC);
+    if (events->epoll < 0) return -1;
+    events->wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (events->wake < 0) {
+        close(events->epoll);
+        return -1;
+    }
+    struct epoll_event event = {0};
+    event.events = EPOLLIN;
+    event.data.fd = events->wake;
+    if (epoll_ctl(events->epoll, EPOLL_CTL_ADD, events->wake, &event) != 0) {
+        aggr_multi_events_close(events);
+        return -1;
+    }
+    curl.multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, on_socket);
+    curl.multi_setopt(multi, CURLMOPT_SOCKETDATA, events);
+    curl.multi_setopt(multi, CURLMOPT_TIMERFUNCTION, on_timer);
+    curl.multi_setopt(multi, CURLMOPT_TIMERDATA, events);
+    return 0;
+}
+
+int aggr_multi_events_drive(CURLM *multi, struct aggr_multi_events *events, int max_wait_ms) {
+    int wait = max_wait_ms;
+    if (events->deadline >= 0) {
+        long long left = events->deadline - monotonic_ms();
+        if (left < wait) wait = left < 0 ? 0 : (int)left;
+    }
+    struct epoll_event ready_events[128];
+    int count = epoll_wait(events->epoll, ready_events, 128, wait);
+    if (count < 0) return errno == EINTR ? 0 : -1;
+    int running = 0;
+    for (int index = 0; index < count; index++) {
+        int socket = ready_events[index].data.fd;
+        uint32_t flags = ready_events[index].events;
+        if (socket == events->wake) {
+            uint64_t value;
+            while (read(events->wake, &value, sizeof value) > 0) {}
+            continue;
+        }
+        int mask = 0;
+        /* A peer that hung up is read to its end: libcurl learns of the close by reading. */
+        if (flags & (EPOLLIN | EPOLLHUP)) mask |= CURL_CSELECT_IN;
+        if (flags & EPOLLOUT) mask |= CURL_CSELECT_OUT;
+        if (flags & EPOLLERR) mask |= CURL_CSELECT_ERR;
+        curl.multi_socket_action(multi, socket, mask, &running);
+    }
+    if (events->deadline >= 0 && events->deadline <= monotonic_ms()) {
+        events->deadline = -1;
+        curl.multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, &running);
+    }
+    return 0;
+}
+
+void aggr_multi_events_wake(struct aggr_multi_events *events) {
+    uint64_t one = 1;
+    ssize_t written = write(events->wake, &one, sizeof one);
+    (void)written;
+}
+
+void aggr_multi_events_close(struct aggr_multi_events *events) {
+    if (events->wake >= 0) close(events->wake);
+    if (events->epoll >= 0) close(events->epoll);
+    events->wake = -1;
+    events->epoll = -1;
+}

@@ -29,4 +29,28 @@ CURLcode aggr_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode aggr_easy_getinfo_string(CURL *handle, CURLINFO info, char **value);
 CURLcode aggr_easy_getinfo_double(CURL *handle, CURLINFO info, double *value);
 CURLMcode aggr_multi_setopt_long(CURLM *handle, CURLMoption option, long value);
+
+/* The multi handle driven by its sockets' readiness (curl_multi_socket_action) through
+ * epoll, instead of curl_multi_perform and curl_multi_poll, which visit every transfer
+ * (a poll entry and often a read each) at every turn: with hundreds of transfers in
+ * flight that was most of the driver thread's time. */
+struct aggr_multi_events {
+    int epoll;
+    /* An eventfd in the epoll set: aggr_multi_events_wake interrupts a wait. */
+    int wake;
+    /* When libcurl wants curl_multi_socket_action(CURL_SOCKET_TIMEOUT), in ms of
+       CLOCK_MONOTONIC, or -1. */
+    long long deadline;
+};
+
+/* Creates the epoll and wake descriptors and hands libcurl the socket and timer
+   callbacks; 0, or -1 with errno set. */
+int aggr_multi_events_attach(CURLM *multi, struct aggr_multi_events *events);
+/* Waits up to max_wait_ms for socket readiness, libcurl's timer or a wake-up, then lets
+   libcurl act on what is ready; 0, or -1 with errno set. */
+int aggr_multi_events_drive(CURLM *multi, struct aggr_multi_events *events, int max_wait_ms);
+/* Interrupts aggr_multi_events_drive from another thread. */
+void aggr_multi_events_wake(struct aggr_multi_events *events);
+/* Closes the descriptors (after curl_multi_cleanup). */
+void aggr_multi_events_close(struct aggr_multi_events *events);
 #endif
