@@ -36,7 +36,10 @@ final class CurlMultiDriver: @unchecked Sendable {
     private var runningByHost: [String: Int] = [:]
     private let finished = DispatchSemaphore(value: 0)
 
-    private static let globalInit: Void = {
+    /// libcurl's global initialization, run once by whichever thread needs libcurl first
+    /// (the driver thread, or a caller creating a transfer meanwhile): libcurl before 7.84
+    /// does not guard it against a second thread.
+    static let globalInit: Void = {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }()
 

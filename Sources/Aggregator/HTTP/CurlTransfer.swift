@@ -22,6 +22,7 @@ final class CurlTransfer {
     var continuation: CheckedContinuation<HTTPResponse, Error>?
 
     init?(id: Int, request: HTTPRequest, host: String, settings: HTTPClientSettings) {
+        _ = CurlMultiDriver.globalInit
         guard let handle = curl_easy_init() else { return nil }
         self.id = id
         self.request = request
