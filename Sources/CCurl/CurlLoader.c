@@ -25,9 +25,6 @@ static struct {
     CURLMcode (*multi_cleanup)(CURLM *);
     CURLMcode (*multi_add_handle)(CURLM *, CURL *);
     CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
-    CURLMcode (*multi_perform)(CURLM *, int *);
-    CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd *, unsigned int, int, int *);
-    CURLMcode (*multi_wakeup)(CURLM *);
     CURLMsg *(*multi_info_read)(CURLM *, int *);
     CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
     CURLMcode (*multi_socket_action)(CURLM *, curl_socket_t, int, int *);
@@ -63,9 +60,6 @@ static void load(void) {
     RESOLVE(multi_cleanup, "curl_multi_cleanup");
     RESOLVE(multi_add_handle, "curl_multi_add_handle");
     RESOLVE(multi_remove_handle, "curl_multi_remove_handle");
-    RESOLVE(multi_perform, "curl_multi_perform");
-    RESOLVE(multi_poll, "curl_multi_poll");
-    RESOLVE(multi_wakeup, "curl_multi_wakeup");
     RESOLVE(multi_info_read, "curl_multi_info_read");
     RESOLVE(multi_setopt, "curl_multi_setopt");
     RESOLVE(multi_socket_action, "curl_multi_socket_action");
@@ -93,11 +87,6 @@ CURLMcode curl_multi_add_handle(CURLM *multi, CURL *handle) {
 CURLMcode curl_multi_remove_handle(CURLM *multi, CURL *handle) {
     return ready() ? curl.multi_remove_handle(multi, handle) : CURLM_INTERNAL_ERROR;
 }
-CURLMcode curl_multi_perform(CURLM *multi, int *running) { return ready() ? curl.multi_perform(multi, running) : CURLM_INTERNAL_ERROR; }
-CURLMcode curl_multi_poll(CURLM *multi, struct curl_waitfd *extra, unsigned int count, int timeout, int *numfds) {
-    return ready() ? curl.multi_poll(multi, extra, count, timeout, numfds) : CURLM_INTERNAL_ERROR;
-}
-CURLMcode curl_multi_wakeup(CURLM *multi) { return ready() ? curl.multi_wakeup(multi) : CURLM_INTERNAL_ERROR; }
 CURLMsg *curl_multi_info_read(CURLM *multi, int *queued) { return ready() ? curl.multi_info_read(multi, queued) : NULL; }
 struct curl_slist *curl_slist_append(struct curl_slist *list, const char *text) {
     return ready() ? curl.slist_append(list, text) : NULL;
@@ -122,7 +111,6 @@ CURLcode aggr_easy_setopt_xferinfo(CURL *handle, aggr_xferinfo_callback value) {
 CURLcode aggr_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) { return curl.easy_getinfo(handle, info, value); }
 CURLcode aggr_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) { return curl.easy_getinfo(handle, info, value); }
 CURLcode aggr_easy_getinfo_double(CURL *handle, CURLINFO info, double *value) { return curl.easy_getinfo(handle, info, value); }
-CURLMcode aggr_multi_setopt_long(CURLM *handle, CURLMoption option, long value) { return curl.multi_setopt(handle, option, value); }
 
 static long long monotonic_ms(void) {
     struct timespec now;
@@ -163,14 +151,18 @@ int aggr_multi_events_attach(CURLM *multi, struct aggr_multi_events *events) {
     if (events->epoll < 0) return -1;
     events->wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (events->wake < 0) {
+        int reason = errno;
         close(events->epoll);
+        errno = reason;
         return -1;
     }
     struct epoll_event event = {0};
     event.events = EPOLLIN;
     event.data.fd = events->wake;
     if (epoll_ctl(events->epoll, EPOLL_CTL_ADD, events->wake, &event) != 0) {
+        int reason = errno;
         aggr_multi_events_close(events);
+        errno = reason;
         return -1;
     }
     curl.multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, on_socket);

@@ -28,7 +28,6 @@ CURLcode aggr_easy_setopt_xferinfo(CURL *handle, aggr_xferinfo_callback value);
 CURLcode aggr_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode aggr_easy_getinfo_string(CURL *handle, CURLINFO info, char **value);
 CURLcode aggr_easy_getinfo_double(CURL *handle, CURLINFO info, double *value);
-CURLMcode aggr_multi_setopt_long(CURLM *handle, CURLMoption option, long value);
 
 /* The multi handle driven by its sockets' readiness (curl_multi_socket_action) through
  * epoll, instead of curl_multi_perform and curl_multi_poll, which visit every transfer
